@@ -1,0 +1,30 @@
+"""GPU descriptions: one TOML file per GPU, loaded into frozen dataclasses.
+
+Every number in a file carries its kind (spec, microbenchmark, calibrated, assumed, derived)
+and a source; the loader refuses a value without them and names the bad key. Model code
+reads hardware numbers from these objects only.
+"""
+
+from gemmsim.hw.loader import (
+    GPU,
+    ComputeUnit,
+    LDS,
+    MatrixInstruction,
+    Memory,
+    Provenance,
+    available_gpus,
+    default_gpu_for_arch,
+    load_gpu,
+)
+
+__all__ = [
+    "GPU",
+    "ComputeUnit",
+    "LDS",
+    "MatrixInstruction",
+    "Memory",
+    "Provenance",
+    "available_gpus",
+    "default_gpu_for_arch",
+    "load_gpu",
+]

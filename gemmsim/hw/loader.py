@@ -1,0 +1,321 @@
+"""Read and validate a GPU description file (see the header of mi300x.toml for the format)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from gemmsim.errors import HardwareFileError
+
+HW_DIR = Path(__file__).parent
+KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
+DEFAULT_GPU_FOR_ARCH = {"gfx942": "mi300x", "gfx950": "mi355x", "sm90": "h200", "sm_90": "h200"}
+
+
+@dataclass(frozen=True)
+class Provenance:
+    kind: str
+    source: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MatrixInstruction:
+    """One matrix-core instruction: the tile it computes, its operand dtypes and its pipe time."""
+
+    opcode: str
+    m: int
+    n: int
+    k: int
+    dtype_a: str
+    dtype_b: str
+    cycles: int
+    note: str = ""
+
+    @property
+    def flops(self) -> int:
+        return 2 * self.m * self.n * self.k
+
+
+@dataclass(frozen=True)
+class ComputeUnit:
+    simds: int
+    wave_size: int
+    max_waves_per_simd: int
+    vgprs_per_lane: int
+    arch_vgprs_max: int
+    vgpr_alloc_granule: int
+    sgprs_per_wave_max: int
+    max_waves_per_cu: int
+    max_workgroups_per_cu: int
+    valu_cycles: int
+    salu_cycles: int
+    vmcnt_max: int
+    lgkmcnt_max: int
+    peak_flops_per_clk: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class LDS:
+    lds_bytes: int
+    banks: int
+    bank_width_bytes: int
+    bytes_per_clk: int
+    latency_cycles: int
+    # "read_b128" -> groups of lanes served in the same cycle (and so able to conflict)
+    phases: Mapping[str, tuple[tuple[int, ...], ...]]
+
+    def lane_phases(self, op: str, width_bits: int) -> tuple[tuple[int, ...], ...]:
+        key = f"{op}_b{width_bits}"
+        if key not in self.phases:
+            raise HardwareFileError(f"[lds.phases] has no entry {key!r} (have {', '.join(sorted(self.phases))})")
+        return self.phases[key]
+
+
+@dataclass(frozen=True)
+class Memory:
+    l1_bytes: int
+    l1_line_bytes: int
+    l2_bytes: int
+    l2_bytes_per_xcd: int
+    l2_read_bytes_per_clk_per_xcd: int
+    mall_bytes: int
+    mall_bytes_per_s: float
+    hbm_bytes: int
+    hbm_bytes_per_s: float
+    hbm_achievable_bytes_per_s: float
+    l2_hit_latency_ns: float
+    hbm_latency_ns: float
+
+
+@dataclass(frozen=True)
+class GPU:
+    name: str
+    marketing_name: str
+    arch: str
+    vendor: str
+    compute_units: int
+    xcds: int
+    peak_clock_mhz: float
+    sustained_clock_mhz: Mapping[str, float]
+    cu: ComputeUnit
+    lds: LDS
+    memory: Memory
+    matrix: tuple[MatrixInstruction, ...]
+    provenance: Mapping[str, Provenance] = field(repr=False)
+
+    def clock_mhz(self, dtype: str, sustained: bool = True) -> float:
+        """Engine clock for a GEMM of this dtype: the measured median under load, or the peak."""
+        if not sustained:
+            return self.peak_clock_mhz
+        if dtype not in self.sustained_clock_mhz:
+            raise HardwareFileError(
+                f"{self.name}: no sustained clock for dtype {dtype!r} (have {', '.join(sorted(self.sustained_clock_mhz))})")
+        return self.sustained_clock_mhz[dtype]
+
+    def peak_flops(self, dtype: str, clock_mhz: float | None = None) -> float:
+        """Dense matrix FLOP/s of the whole GPU at a clock (default: the peak clock)."""
+        per_clk = self.cu.peak_flops_per_clk.get(dtype)
+        if per_clk is None:
+            raise HardwareFileError(
+                f"{self.name}: no peak FLOP/clk for dtype {dtype!r} (have {', '.join(sorted(self.cu.peak_flops_per_clk))})")
+        mhz = self.peak_clock_mhz if clock_mhz is None else clock_mhz
+        return per_clk * self.compute_units * mhz * 1e6
+
+    def matrix_instructions(self, dtype: str) -> tuple[MatrixInstruction, ...]:
+        return tuple(i for i in self.matrix if i.dtype_a == dtype)
+
+
+def available_gpus() -> list[str]:
+    return sorted(p.stem for p in HW_DIR.glob("*.toml"))
+
+
+def default_gpu_for_arch(arch: str) -> str:
+    try:
+        return DEFAULT_GPU_FOR_ARCH[arch]
+    except KeyError:
+        raise HardwareFileError(
+            f"unknown arch {arch!r}: expected one of {', '.join(sorted(DEFAULT_GPU_FOR_ARCH))}") from None
+
+
+_CACHE: dict[Path, GPU] = {}
+
+
+def load_gpu(name_or_path: str | Path) -> GPU:
+    """Load a GPU by name (`mi300x`) or by the path of a description file."""
+    path = _resolve(name_or_path)
+    if path not in _CACHE:
+        _CACHE[path] = _build(path, _read_with_parents(path, seen=()))
+    return _CACHE[path]
+
+
+def _resolve(name_or_path: str | Path) -> Path:
+    text = str(name_or_path)
+    if text.endswith(".toml") or "/" in text:
+        path = Path(text)
+        if not path.is_file():
+            raise HardwareFileError(f"GPU description file {text!r} does not exist")
+        return path.resolve()
+    path = HW_DIR / f"{text.lower()}.toml"
+    if not path.is_file():
+        raise HardwareFileError(f"unknown GPU {text!r}: expected one of {', '.join(available_gpus())} or a .toml path")
+    return path
+
+
+def _read_with_parents(path: Path, seen: tuple[Path, ...]) -> dict:
+    if path in seen:
+        raise HardwareFileError(f"{path.name}: `inherits` forms a cycle")
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise HardwareFileError(f"{path.name}: not valid TOML: {e}") from None
+    parent = data.pop("inherits", None)
+    if parent is None:
+        return data
+    base = _read_with_parents(_resolve(parent), seen + (path,))
+    return _merge(base, data)
+
+
+def _merge(base: dict, override: dict) -> dict:
+    """Deep-merge tables; a value given as {value=...} replaces the parent's whole entry."""
+    out = dict(base)
+    for key, val in override.items():
+        if isinstance(val, dict) and "value" not in val and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], val)
+        else:
+            out[key] = val
+    return out
+
+
+class _Reader:
+    """Pulls sourced values out of the parsed file, recording provenance and naming bad keys."""
+
+    def __init__(self, filename: str, data: dict):
+        self.filename = filename
+        self.sources = data.get("sources", {})
+        if not isinstance(self.sources, dict) or not self.sources:
+            self.fail("sources", "a [sources] table naming every source is required")
+        self.provenance: dict[str, Provenance] = {}
+
+    def fail(self, key: str, rule: str):
+        raise HardwareFileError(f"{self.filename}: {key}: {rule}")
+
+    def table(self, data: dict, key: str) -> dict:
+        val = data.get(key)
+        if not isinstance(val, dict):
+            self.fail(key, "missing table")
+        return val
+
+    def check_provenance(self, key: str, entry: dict) -> Provenance:
+        kind, source = entry.get("kind"), entry.get("source")
+        if kind not in KINDS:
+            self.fail(key, f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        if source not in self.sources:
+            self.fail(key, f"source {source!r} is not in [sources]")
+        prov = Provenance(kind, self.sources[source], entry.get("note", ""))
+        self.provenance[key] = prov
+        return prov
+
+    def value(self, table: dict, section: str, key: str, typ: type):
+        full = f"[{section}].{key}"
+        entry = table.get(key)
+        if not isinstance(entry, dict) or "value" not in entry:
+            self.fail(full, "missing; expected { value = ..., kind = ..., source = ... }")
+        self.check_provenance(full, entry)
+        return self.coerce(full, entry["value"], typ)
+
+    def coerce(self, key: str, val, typ: type):
+        if typ is float and isinstance(val, (int, float)) and not isinstance(val, bool):
+            val = float(val)
+        if typ is int and isinstance(val, float) and val.is_integer():
+            val = int(val)
+        if typ in (int, float) and (not isinstance(val, typ) or isinstance(val, bool)):
+            self.fail(key, f"expected a number ({typ.__name__}), got {val!r}")
+        if typ in (int, float) and val < 0:
+            self.fail(key, f"must not be negative, got {val!r}")
+        return val
+
+    def fields(self, table: dict, section: str, cls, skip: tuple[str, ...] = ()) -> dict:
+        names = [f for f in cls.__dataclass_fields__ if f not in skip]
+        known = set(names) | set(skip)
+        for key in table:
+            if key not in known:
+                self.fail(f"[{section}].{key}", f"unknown key (expected one of {', '.join(sorted(known))})")
+        types = {f: (float if cls.__dataclass_fields__[f].type in ("float",) else int) for f in names}
+        return {f: self.value(table, section, f, types[f]) for f in names}
+
+    def number_map(self, table: dict, section: str, typ: type) -> Mapping[str, float]:
+        if not table:
+            self.fail(f"[{section}]", "must name at least one dtype")
+        return MappingProxyType({k: self.value(table, section, k, typ) for k in table})
+
+    def phases(self, table: dict, lanes: int) -> Mapping[str, tuple[tuple[int, ...], ...]]:
+        out = {}
+        for key in table:
+            ranges = self.value(table, "lds.phases", key, list)
+            out[key] = tuple(self.expand_lanes(f"[lds.phases].{key}", group, lanes) for group in ranges)
+            covered = sorted(lane for group in out[key] for lane in group)
+            if covered != list(range(lanes)):
+                self.fail(f"[lds.phases].{key}", f"phases must cover lanes 0..{lanes - 1} exactly once")
+        return MappingProxyType(out)
+
+    def expand_lanes(self, key: str, group, lanes: int) -> tuple[int, ...]:
+        if not isinstance(group, list) or len(group) % 2 or not all(isinstance(x, int) for x in group):
+            self.fail(key, f"each phase is a list of inclusive [first, last] lane pairs, got {group!r}")
+        out = []
+        for first, last in zip(group[::2], group[1::2]):
+            if not 0 <= first <= last < lanes:
+                self.fail(key, f"lane range {first}..{last} is outside 0..{lanes - 1}")
+            out.extend(range(first, last + 1))
+        return tuple(out)
+
+    def matrix(self, entries) -> tuple[MatrixInstruction, ...]:
+        if not isinstance(entries, list) or not entries:
+            self.fail("[[matrix]]", "at least one matrix instruction is required")
+        out = []
+        for i, e in enumerate(entries):
+            key = f"[[matrix]] #{i} ({e.get('opcode', '?')})"
+            self.check_provenance(key, e)
+            shape, dtypes, cycles = e.get("shape"), e.get("dtypes"), e.get("cycles")
+            if not (isinstance(shape, list) and len(shape) == 3 and all(isinstance(x, int) and x > 0 for x in shape)):
+                self.fail(key, f"shape must be [M, N, K] of positive integers, got {shape!r}")
+            if not (isinstance(dtypes, list) and len(dtypes) == 2):
+                self.fail(key, f"dtypes must be [a, b], got {dtypes!r}")
+            if not (isinstance(cycles, int) and cycles > 0):
+                self.fail(key, f"cycles must be a positive integer, got {cycles!r}")
+            out.append(MatrixInstruction(e["opcode"], *shape, *dtypes, cycles, e.get("note", "")))
+        return tuple(out)
+
+
+def _build(path: Path, data: dict) -> GPU:
+    r = _Reader(path.name, data)
+    for key in ("name", "marketing_name", "arch", "vendor"):
+        if not isinstance(data.get(key), str):
+            r.fail(key, "missing top-level string")
+    device = r.table(data, "device")
+    cu_table = dict(r.table(data, "compute_unit"))
+    lds_table = dict(r.table(data, "lds"))
+    cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk",))
+    cu = ComputeUnit(**cu_fields, peak_flops_per_clk=r.number_map(
+        r.table(cu_table, "peak_flops_per_clk"), "compute_unit.peak_flops_per_clk", int))
+    lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
+    lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
+    memory = Memory(**r.fields(r.table(data, "memory"), "memory", Memory))
+    return GPU(
+        name=data["name"],
+        marketing_name=data["marketing_name"],
+        arch=data["arch"],
+        vendor=data["vendor"],
+        compute_units=r.value(device, "device", "compute_units", int),
+        xcds=r.value(device, "device", "xcds", int),
+        peak_clock_mhz=r.value(device, "device", "peak_clock_mhz", float),
+        sustained_clock_mhz=r.number_map(r.table(device, "sustained_clock_mhz"), "device.sustained_clock_mhz", float),
+        cu=cu,
+        lds=lds,
+        memory=memory,
+        matrix=r.matrix(data.get("matrix")),
+        provenance=MappingProxyType(r.provenance),
+    )
