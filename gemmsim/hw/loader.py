@@ -65,6 +65,7 @@ class LDS:
     bank_width_bytes: int
     bytes_per_clk: int
     latency_cycles: int
+    dma_bytes_per_lane: int  # global->LDS copy (async) width per lane
     # "read_b128" -> groups of lanes served in the same cycle (and so able to conflict)
     phases: Mapping[str, tuple[tuple[int, ...], ...]]
 

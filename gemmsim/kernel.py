@@ -1,0 +1,84 @@
+"""The problem (M, N, K, dtype) and the kernel configuration (tiles, pipeline, swizzle, epilogue).
+
+These are the second and third of gemmsim's three inputs (the first is the GPU description).
+Parsing helpers turn command-line text such as `64x256x128` into them, with one-line errors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gemmsim.errors import ConfigError, InputError
+
+# Bytes per element of each input dtype the preshuffle GEMM knows (fp4 packs two per byte).
+DTYPE_BYTES = {"fp8": 1.0, "int8": 1.0, "bf16": 2.0, "fp16": 2.0, "fp4": 0.5, "int4": 0.5}
+OUTPUT_BYTES = 2  # the kernel writes bf16 C
+EPILOGUES = ("direct", "cshuffle")
+COPY_MODES = ("sync", "async")
+
+
+@dataclass(frozen=True)
+class Problem:
+    m: int
+    n: int
+    k: int
+    dtype: str
+
+    @property
+    def flops(self) -> int:
+        return 2 * self.m * self.n * self.k
+
+    @property
+    def elem_bytes(self) -> float:
+        return DTYPE_BYTES[self.dtype]
+
+    def min_bytes(self) -> float:
+        """Compulsory HBM traffic: A and B read once, C (bf16) written once."""
+        return (self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * OUTPUT_BYTES
+
+
+@dataclass(frozen=True)
+class KernelConfig:
+    """The FlyDSL-style preshuffle GEMM: 256 threads = 4 waves, A via LDS, B pre-shuffled into VGPRs."""
+
+    tile_m: int
+    tile_n: int
+    tile_k: int
+    lds_stage: int = 2
+    swizzle: bool = True
+    copy: str = "sync"
+    epilogue: str = "direct"
+    waves_per_eu: int | None = None
+
+    @property
+    def tile(self) -> str:
+        return f"{self.tile_m}x{self.tile_n}x{self.tile_k}"
+
+
+def parse_dims(text: str, what: str, count: int = 3) -> tuple[int, ...]:
+    """`64x256x128` -> (64, 256, 128); names `what` and the rule on bad input."""
+    if not isinstance(text, str) or not re.fullmatch(r"\s*-?\d+(\s*[xX]\s*-?\d+)*\s*", text):
+        raise InputError(f"{what} {text!r} is malformed: expected {count} integers joined by 'x', e.g. 64x256x128")
+    dims = tuple(int(d) for d in re.split(r"[xX]", text.replace(" ", "")))
+    if len(dims) != count:
+        raise InputError(f"{what} {text!r} has {len(dims)} dimensions: expected {count}")
+    for d in dims:
+        if d <= 0:
+            raise InputError(f"{what} {text!r}: every dimension must be a positive integer, got {d}")
+    return dims
+
+
+def make_problem(shape: str | tuple[int, int, int], dtype: str) -> Problem:
+    m, n, k = parse_dims(shape, "shape") if isinstance(shape, str) else shape
+    if dtype not in DTYPE_BYTES:
+        raise ConfigError(f"dtype {dtype!r} is unknown: expected one of {', '.join(DTYPE_BYTES)}")
+    for name, d in (("M", m), ("N", n), ("K", k)):
+        if not isinstance(d, int) or d <= 0:
+            raise InputError(f"shape: {name}={d!r} must be a positive integer")
+    return Problem(m, n, k, dtype)
+
+
+def make_config(tile: str | tuple[int, int, int], **options) -> KernelConfig:
+    tm, tn, tk = parse_dims(tile, "tile") if isinstance(tile, str) else tile
+    return KernelConfig(tm, tn, tk, **options)

@@ -1,0 +1,58 @@
+"""LDS bank conflicts, computed from the byte address of every lane.
+
+The LDS is split into `banks` banks of `bank_width_bytes`; a dword at byte address a lives in
+bank (a / 4) mod banks. An access is served in phases: only the lanes of one phase group (which
+depend on the access width and the arch, see [lds.phases] in the GPU file) compete for banks.
+Within a phase, lanes that touch different dwords of the same bank serialize; lanes that touch
+the same dword are served together (broadcast). A phase therefore takes as many cycles as its
+most-loaded bank has distinct dwords, and the conflict cycles of an access are the cycles beyond
+one per phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from gemmsim.hw import LDS
+
+
+@dataclass(frozen=True)
+class BankReport:
+    cycles: int            # cycles the access occupies the LDS
+    phases: int            # conflict-free cycles (one per phase)
+    max_ways: int          # worst bank load in any phase
+
+    @property
+    def conflict_cycles(self) -> int:
+        return self.cycles - self.phases
+
+
+def access_cycles(addresses: Sequence[int], width_bits: int, op: str, lds: LDS) -> BankReport:
+    """Bank-conflict cost of one LDS access (op 'read' or 'write') with per-lane byte addresses."""
+    phases = lds.lane_phases(op, max(32, width_bits))
+    return _cost(tuple(addresses), max(32, width_bits) // 32, phases, lds.banks, lds.bank_width_bytes)
+
+
+@lru_cache(maxsize=65536)
+def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...], ...], banks: int,
+          bank_width: int) -> BankReport:
+    cycles = used = worst = 0
+    for group in phases:
+        per_bank: dict[int, set[int]] = {}
+        for lane in group:
+            if lane >= len(addresses):
+                continue
+            first = addresses[lane] // bank_width
+            for d in range(first, first + dwords):
+                per_bank.setdefault(d % banks, set()).add(d)
+        if not per_bank:
+            continue
+        ways = max(len(words) for words in per_bank.values())
+        # a phase moves at most `banks` dwords per cycle even without conflicts
+        ways = max(ways, -(-sum(len(w) for w in per_bank.values()) // banks))
+        cycles += ways
+        used += 1
+        worst = max(worst, ways)
+    return BankReport(cycles, used, worst)

@@ -1,0 +1,1 @@
+"""Front-ends that build the IR (schedule/ir.py): the preshuffle generator, and parsers."""

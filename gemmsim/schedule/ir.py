@@ -1,0 +1,177 @@
+"""The IR: the scheduled instruction stream of each wave of one workgroup.
+
+The one contract between front-ends (the preshuffle generator, the assembly parser) and the
+models (timing replay, functional replay). A Program holds, for every wave of a workgroup, the
+instructions it issues in order, with loops kept as loops. Each instruction carries what timing
+needs (class, pipe cycles, bytes, per-lane LDS addresses, waitcnt thresholds) and, where the
+front-end knows it, what functional replay needs (registers, buffers, per-lane offsets).
+
+Addresses are affine in the loop counters so that a K loop of 65 iterations stays one body:
+    byte offset of lane i = block_base(buffer, bx, by) + lane_offsets[i] + sum(iter_j * iter_strides[j])
+where iter_j runs over the enclosing loops, outermost first. LDS addresses carry no block base.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+
+class Op(enum.Enum):
+    """Instruction classes, by the pipe or counter they use."""
+
+    MFMA = "mfma"                # matrix core
+    VALU = "valu"                # vector ALU
+    SALU = "salu"                # scalar ALU
+    VMEM_LOAD = "vmem_load"      # global/buffer load into VGPRs (vmcnt)
+    VMEM_STORE = "vmem_store"    # global/buffer store (vmcnt on gfx9)
+    LDS_DMA = "lds_dma"          # global -> LDS load that bypasses VGPRs (vmcnt)
+    LDS_READ = "lds_read"        # ds_read (lgkmcnt)
+    LDS_WRITE = "lds_write"      # ds_write (lgkmcnt)
+    SMEM = "smem"                # scalar memory load (lgkmcnt)
+    WAITCNT = "waitcnt"          # s_waitcnt: wait until outstanding counters drop to the thresholds
+    BARRIER = "barrier"          # s_barrier: all waves of the workgroup
+    BRANCH = "branch"            # control flow (taken branches cost issue time only)
+    NOP = "nop"                  # s_nop and scheduling markers
+
+
+MEMORY_OPS = (Op.VMEM_LOAD, Op.VMEM_STORE, Op.LDS_DMA, Op.LDS_READ, Op.LDS_WRITE, Op.SMEM)
+VMCNT_OPS = (Op.VMEM_LOAD, Op.VMEM_STORE, Op.LDS_DMA)
+LGKMCNT_OPS = (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM)
+
+
+@dataclass(frozen=True)
+class Reg:
+    """A run of `count` 32-bit registers of file `v` (arch VGPR), `a` (AGPR) or `s` (SGPR)."""
+
+    file: str
+    index: int
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}[{self.index}:{self.index + self.count - 1}]" if self.count > 1 else f"{self.file}{self.index}"
+
+
+@dataclass(frozen=True)
+class Instr:
+    op: Op
+    opcode: str
+    cycles: int = 1                 # issue-to-free time of its pipe (MFMA from the GPU file; VALU per wave op)
+    width_bits: int = 0             # per-lane access width of memory ops (32, 64, 128)
+    lane_bytes: int = 0             # bytes per active lane (memory ops)
+    buffer: str = ""                # "A", "B", "C" for global ops; "lds" for LDS ops
+    lane_offsets: tuple[int, ...] | None = None   # byte offset per lane (None: unknown to the front-end)
+    iter_strides: tuple[int, ...] = ()            # bytes added per iteration of each enclosing loop (outermost first); () = fixed
+    vmcnt: int | None = None        # WAITCNT thresholds (None: that counter is not waited on)
+    lgkmcnt: int | None = None
+    dst: Reg | None = None
+    srcs: tuple[Reg, ...] = ()
+    lds_base: int | None = None     # LDS_DMA: lane i lands at lds_base + i * lane_bytes
+    tag: str = ""                   # what the instruction is for, e.g. "A tile 1 -> LDS", "acc(0,3) += A(0) B(3)"
+    lds_lane_offsets_known: bool = True  # False when a parsed DS address could not be resolved
+
+    @property
+    def bytes(self) -> int:
+        """Bytes moved by the whole wave (memory ops), assuming every lane is active."""
+        if self.op not in MEMORY_OPS or self.lane_offsets is None:
+            return self.lane_bytes * 64 if self.op in MEMORY_OPS else 0
+        return self.lane_bytes * len(self.lane_offsets)
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A counted loop: `body` runs `trip_count` times. Addresses inside advance by their iter_strides."""
+
+    body: tuple[Union[Instr, "Loop"], ...]
+    trip_count: int
+    name: str = "loop"
+
+
+Item = Union[Instr, Loop]
+
+
+@dataclass(frozen=True)
+class Resources:
+    arch_vgprs: int
+    accum_vgprs: int
+    sgprs: int
+    lds_bytes: int
+    workgroup_size: int
+
+
+@dataclass(frozen=True)
+class Program:
+    """What each wave of one workgroup executes, plus what the GPU level needs to place workgroups."""
+
+    name: str
+    arch: str
+    wave_size: int
+    waves: tuple[tuple[Item, ...], ...]       # one instruction stream per wave of the workgroup
+    resources: Resources
+    grid: tuple[int, int] = (1, 1)            # workgroups along M (block_x) and N (block_y)
+    block_bases: dict[str, tuple[int, int]] = field(default_factory=dict)  # buffer -> bytes per (bx, by)
+    source: str = ""                          # "generated" or the parsed file
+
+    @property
+    def waves_per_workgroup(self) -> int:
+        return len(self.waves)
+
+
+def walk(items: tuple[Item, ...], repeat_loops: bool = False) -> Iterator[tuple[Instr, tuple[int, ...]]]:
+    """Yield (instruction, loop counters). With repeat_loops, loops are unrolled (for replay);
+    without, each body is visited once with counter 0 (for static counts)."""
+
+    def visit(seq, counters):
+        for item in seq:
+            if isinstance(item, Loop):
+                trips = range(item.trip_count) if repeat_loops else range(1 if item.trip_count else 0)
+                for i in trips:
+                    yield from visit(item.body, counters + (i,))
+            else:
+                yield item, counters
+
+    yield from visit(items, ())
+
+
+def count_ops(items: tuple[Item, ...], weighted: bool = True) -> dict[Op, int]:
+    """Instruction count per class; weighted multiplies loop bodies by their trip counts."""
+    counts: dict[Op, int] = {}
+
+    def visit(seq, mult):
+        for item in seq:
+            if isinstance(item, Loop):
+                visit(item.body, mult * (item.trip_count if weighted else 1))
+            else:
+                counts[item.op] = counts.get(item.op, 0) + mult
+
+    visit(items, 1)
+    return counts
+
+
+def find_loops(items: tuple[Item, ...]) -> list[Loop]:
+    found = []
+    for item in items:
+        if isinstance(item, Loop):
+            found.append(item)
+            found.extend(find_loops(item.body))
+    return found
+
+
+def hot_loop(items: tuple[Item, ...]) -> Loop | None:
+    """The loop with the most weighted MFMA work (ties: the most instructions)."""
+    loops = find_loops(items)
+    if not loops:
+        return None
+    def weight(loop: Loop):
+        c = count_ops(loop.body)
+        return (c.get(Op.MFMA, 0) * loop.trip_count, sum(c.values()))
+    return max(loops, key=weight)
+
+
+def lane_addresses(instr: Instr, counters: tuple[int, ...] = (), base: int = 0) -> tuple[int, ...]:
+    """Byte address of every lane at the given loop counters (outermost first, one per enclosing loop)."""
+    if instr.lane_offsets is None:
+        raise ValueError(f"{instr.opcode}: lane offsets unknown")
+    shift = base + sum(c * s for c, s in zip(counters, instr.iter_strides))
+    return tuple(o + shift for o in instr.lane_offsets)
