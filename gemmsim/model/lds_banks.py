@@ -56,3 +56,27 @@ def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...]
         used += 1
         worst = max(worst, ways)
     return BankReport(cycles, used, worst)
+
+
+def instruction_report(instr, lds: LDS) -> BankReport | None:
+    """Bank cost of one IR instruction, or None if it is not an LDS access with known lane addresses."""
+    from gemmsim.schedule.ir import Op  # local: the IR imports nothing from the model
+
+    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None:
+        return None
+    return access_cycles(instr.lane_offsets, instr.width_bits, "read" if instr.op == Op.LDS_READ else "write", lds)
+
+
+def stream_conflicts(items, lds: LDS, weighted: bool = True) -> int:
+    """Total conflict cycles of an instruction stream (loop bodies times their trip counts if weighted).
+    LDS addresses do not move with loop counters in the IR, so one visit per body suffices."""
+    from gemmsim.schedule.ir import Loop
+
+    total = 0
+    for item in items:
+        if isinstance(item, Loop):
+            total += stream_conflicts(item.body, lds, weighted) * (item.trip_count if weighted else 1)
+        else:
+            report = instruction_report(item, lds)
+            total += report.conflict_cycles if report else 0
+    return total
