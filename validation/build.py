@@ -1,0 +1,118 @@
+"""Build the kernels: nvcc for NVIDIA, Debian clang-22 (header-free) for AMD assembly, and
+the options the HIP backend hands to hiprtc. One source per kernel family for all three.
+
+    python -m validation.build --nvidia build/          # cubins for sm_90
+    python -m validation.build --amd-asm build/ gfx942  # .s for gfx942 (or gfx950)
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from validation.kernels import KERNELS_DIR, LADDER_SOURCE, MMA_SOURCE
+
+SOURCES = {"ladder": LADDER_SOURCE, "mma_preshuffle": MMA_SOURCE}
+NVIDIA_ARCH = "sm_90"
+AMD_ARCHS = ("gfx942", "gfx950")
+CLANG = "clang-22"
+
+
+def nvcc_command(source: Path, output: Path, arch: str = NVIDIA_ARCH, nvcc: str = "nvcc") -> list[str]:
+    """nvcc builds the .hip source as CUDA (-x cu) through kernels/portable.h."""
+    return [nvcc, "-x", "cu", f"-arch={arch}", "-O3", "-lineinfo", "-cubin",
+            f"-I{KERNELS_DIR}", "-Xptxas", "-v", "-o", str(output), str(source)]
+
+
+def clang_amd_command(source: Path, output: Path, arch: str, clang: str = CLANG) -> list[str]:
+    """Header-free HIP device compile to AMDGPU assembly (no ROCm needed)."""
+    if arch not in AMD_ARCHS:
+        raise ValueError(f"AMD arch {arch!r} is not one of {AMD_ARCHS}")
+    return [clang, "-x", "hip", f"--offload-arch={arch}", "--cuda-device-only", "-nogpulib",
+            "-nogpuinc", "-O3", "-std=c++17", f"-I{KERNELS_DIR}", "-S", "-o", str(output),
+            str(source)]
+
+
+def hiprtc_options(arch: str) -> list[str]:
+    """Options for hiprtcCompileProgram; the source is passed with its includes inlined."""
+    if arch not in AMD_ARCHS:
+        raise ValueError(f"AMD arch {arch!r} is not one of {AMD_ARCHS}")
+    return [f"--offload-arch={arch}", "-O3", "-std=c++17"]
+
+
+_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$', re.MULTILINE)
+
+
+def inline_local_includes(source: Path, seen: set[Path] | None = None) -> str:
+    """The source text with every #include "x.h" replaced by x.h's text (once each), so
+    hiprtc compiles one self-contained string."""
+    seen = set() if seen is None else seen
+    text = source.read_text()
+
+    def expand(match: re.Match) -> str:
+        header = (source.parent / match.group(1)).resolve()
+        if header in seen:
+            return ""
+        seen.add(header)
+        return inline_local_includes(header, seen)
+
+    return _INCLUDE.sub(expand, text)
+
+
+def run_build(command: list[str]) -> str:
+    """Run a compiler; raise with its output on failure; return its stderr (ptxas -v)."""
+    proc = subprocess.run(command, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"build failed ({proc.returncode}): {' '.join(command)}\n{proc.stderr}")
+    return proc.stderr
+
+
+def build_nvidia(out_dir: Path, nvcc: str = "nvcc") -> dict[str, Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    cubins = {}
+    for name, source in SOURCES.items():
+        cubin = out_dir / f"{name}_{NVIDIA_ARCH}.cubin"
+        report = run_build(nvcc_command(source, cubin, nvcc=nvcc))
+        (out_dir / f"{name}_{NVIDIA_ARCH}.ptxas.txt").write_text(report)
+        cubins[name] = cubin
+    return cubins
+
+
+def build_amd_asm(out_dir: Path, arch: str, clang: str = CLANG) -> dict[str, Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    listings = {}
+    for name, source in SOURCES.items():
+        asm = out_dir / f"{name}_{arch}.s"
+        run_build(clang_amd_command(source, asm, arch, clang=clang))
+        listings[name] = asm
+    return listings
+
+
+def have_tool(name: str) -> bool:
+    return shutil.which(name) is not None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--nvidia", type=Path, metavar="DIR", help="write sm_90 cubins here")
+    parser.add_argument("--amd-asm", nargs=2, metavar=("DIR", "ARCH"),
+                        help="write AMDGPU assembly for ARCH (gfx942 or gfx950) here")
+    args = parser.parse_args(argv)
+    try:
+        if args.nvidia:
+            for path in build_nvidia(args.nvidia).values():
+                print(path)
+        if args.amd_asm:
+            for path in build_amd_asm(Path(args.amd_asm[0]), args.amd_asm[1]).values():
+                print(path)
+    except (RuntimeError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The kernels of ``kernels/`` as the runner sees them: names, element types, launch geometry.
+
+The ladder's geometry is fixed by ``kernels/ladder.hip`` (a 16 x 16 work-group; the tile each
+work-group computes is listed here and in that file's header). The matrix-core tile
+configurations are read from the ``GS_MMA_TILE_CONFIGS`` list in ``kernels/mma_preshuffle.hip``,
+so the source is the one place they are written.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+KERNELS_DIR = Path(__file__).resolve().parent.parent / "kernels"
+LADDER_SOURCE = KERNELS_DIR / "ladder.hip"
+MMA_SOURCE = KERNELS_DIR / "mma_preshuffle.hip"
+
+LADDER_DTYPES = ("f32", "f64", "i32")
+# numpy dtype names of the ladder element types (the kernels use float, double, int)
+NUMPY_DTYPE = {"f32": "float32", "f64": "float64", "i32": "int32"}
+MMA_WAVES_PER_BLOCK = 4
+WAVE_SIZE = {"nvidia": 32, "amd": 64}
+MMA_K_PADDING = 128  # host pads pre-shuffled B's K to this (a multiple of every TILE_K)
+MMA_N_PADDING = 256  # and N to this (a multiple of every TILE_N)
+
+
+@dataclass(frozen=True)
+class LaunchSpec:
+    """What one launch needs: the symbol, the C tile per work-group, the work-group shape."""
+
+    symbol: str
+    family: str  # "ladder" or "mma"
+    kernel: str  # kernel name without the type suffix, e.g. "gemm_tiled"
+    dtype: str  # "f32", "f64", "i32", or "bf16" for the matrix-core kernel
+    tile_m: int
+    tile_n: int
+    tile_k: int  # K per LDS stage (0 where the kernel stages nothing)
+    block: tuple[int, int, int]
+    swizzle: bool = False
+
+    def grid(self, m: int, n: int) -> tuple[int, int, int]:
+        return (-(-n // self.tile_n), -(-m // self.tile_m), 1)
+
+    @property
+    def tile(self) -> str:
+        return f"{self.tile_m}x{self.tile_n}x{self.tile_k}"
+
+    @property
+    def threads(self) -> int:
+        return self.block[0] * self.block[1] * self.block[2]
+
+
+# name -> (C tile edge per work-group, K per LDS stage)
+_LADDER_GEOMETRY = {
+    "gemm": (16, 0),
+    "gemm_tiled": (16, 16),
+    "gemm_blocked2x2": (32, 0),
+    "gemm_tiled_blocked2x2": (32, 16),
+    "gemm_blocked4x4": (64, 0),
+}
+LADDER_KERNELS = tuple(_LADDER_GEOMETRY)
+
+
+def ladder_spec(kernel: str, dtype: str) -> LaunchSpec:
+    if kernel not in _LADDER_GEOMETRY:
+        raise ValueError(f"unknown ladder kernel {kernel!r}; known: {', '.join(LADDER_KERNELS)}")
+    if dtype not in LADDER_DTYPES:
+        raise ValueError(f"ladder dtype {dtype!r} is not one of {', '.join(LADDER_DTYPES)}")
+    edge, tile_k = _LADDER_GEOMETRY[kernel]
+    return LaunchSpec(f"{kernel}_{dtype}", "ladder", kernel, dtype, edge, edge, tile_k, (16, 16, 1))
+
+
+def mma_tile_configs(source: Path = MMA_SOURCE) -> list[tuple[int, int, int]]:
+    """The (TILE_M, TILE_N, TILE_K) list of GS_MMA_TILE_CONFIGS in the kernel source."""
+    text = source.read_text()
+    start = text.index("#define GS_MMA_TILE_CONFIGS(X)")
+    block = text[start:].split("\n\n", 1)[0].split("// clang-format on", 1)[0]
+    configs = [tuple(int(v) for v in m) for m in re.findall(r"X\((\d+),\s*(\d+),\s*(\d+)\)", block)]
+    if not configs:
+        raise ValueError(f"no X(TM, TN, TK) entries under GS_MMA_TILE_CONFIGS in {source}")
+    return configs
+
+
+def mma_symbol(tile_m: int, tile_n: int, tile_k: int, swizzle: bool) -> str:
+    return f"mma_preshuffle_m{tile_m}n{tile_n}k{tile_k}_swz{int(swizzle)}"
+
+
+def mma_spec(tile_m: int, tile_n: int, tile_k: int, swizzle: bool, vendor: str = "nvidia") -> LaunchSpec:
+    threads = MMA_WAVES_PER_BLOCK * WAVE_SIZE[vendor]
+    return LaunchSpec(mma_symbol(tile_m, tile_n, tile_k, swizzle), "mma", "mma_preshuffle", "bf16",
+                      tile_m, tile_n, tile_k, (threads, 1, 1), swizzle)
+
+
+def all_specs(vendor: str = "nvidia") -> list[LaunchSpec]:
+    specs = [ladder_spec(k, d) for d in LADDER_DTYPES for k in LADDER_KERNELS]
+    specs += [mma_spec(*cfg, swz, vendor) for cfg in mma_tile_configs() for swz in (False, True)]
+    return specs
+
+
+def spec_by_symbol(symbol: str, vendor: str = "nvidia") -> LaunchSpec:
+    for spec in all_specs(vendor):
+        if spec.symbol == symbol:
+            return spec
+    raise ValueError(f"no kernel named {symbol!r} in kernels/")

@@ -1,0 +1,235 @@
+"""Passes beside the timing suites: Nsight Compute counters, compute-sanitizer, SASS listings.
+
+Each pass runs the runner's worker under the tool in 'check' mode (no warm-ups, one launch
+per point, correctness still checked), so the tool sees each of our kernels once per shape,
+in a known order, and no other kernels (the runner launches nothing but ours).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from validation import results, suites
+
+# Nsight Compute metric -> column name in ncu.csv (counts unless the name says otherwise).
+NCU_METRICS = {
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "shared_ld_bank_conflicts",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "shared_st_bank_conflicts",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": "shared_ld_wavefronts",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum": "shared_st_wavefronts",
+    "smsp__inst_executed_op_shared_ld.sum": "shared_ld_instructions",
+    "smsp__inst_executed_op_shared_st.sum": "shared_st_instructions",
+    "smsp__inst_executed.sum": "instructions_executed",
+    "gpu__time_duration.sum": "duration_ns",
+    "sm__cycles_elapsed.max": "sm_cycles_elapsed",
+    "dram__bytes_read.sum": "dram_read_bytes",
+    "dram__bytes_write.sum": "dram_write_bytes",
+    "sm__warps_active.avg.pct_of_peak_sustained_active": "achieved_occupancy_pct",
+    "launch__registers_per_thread": "registers_per_thread",
+}
+NCU_REQUIRED = list(NCU_METRICS)[:4] + ["gpu__time_duration.sum"]
+NCU_SHAPES = ((512, 512, 512), (127, 512, 512), (4096, 4096, 4096))
+NCU_KERNEL_FILTER = "regex:^(gemm|mma_preshuffle)"
+NCU_COLUMNS = ("suite", "symbol", "M", "N", "K", "ncu_kernel_name", "grid", "block",
+               *NCU_METRICS.values(), "metrics_missing", "command")
+SANITIZER_TOOLS = ("memcheck", "racecheck")
+SANITIZER_COLUMNS = ("tool", "symbol", "shapes", "points_run", "points_correct", "errors",
+                     "tool_errors_total", "tool_exit_code", "status", "command")
+
+
+def worker_command(args, suite: str, out_dir: Path, shapes, launch_log: Path | None = None) -> list[str]:
+    cmd = [sys.executable, "-m", "validation.run", "--worker", "--suite", suite, "--out", str(out_dir),
+           "--backend", args.backend, "--build-dir", str(args.build_dir), "--mode", "check",
+           "--shapes", ",".join("x".join(map(str, s)) for s in shapes)]
+    if args.kernels:
+        cmd += ["--kernels", args.kernels]
+    if launch_log is not None:
+        cmd += ["--launch-log", str(launch_log)]
+    return cmd
+
+
+def write_csv(path: Path, columns, rows: list[dict]) -> None:
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=columns)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({c: row.get(c, "") for c in columns})
+
+
+# ---- Nsight Compute ----------------------------------------------------------------------
+def parse_ncu_raw_csv(text: str) -> list[dict]:
+    """ncu --page raw --csv: a header row, a units row, then one row per profiled launch."""
+    lines = [ln for ln in text.splitlines() if ln.startswith('"')]
+    if len(lines) < 2:
+        return []
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    header, body = rows[0], rows[2:] if rows[1] and rows[1][0] == "" else rows[1:]
+    return [dict(zip(header, r)) for r in body]
+
+
+def ncu_number(text: str) -> str:
+    cleaned = text.replace(",", "").strip()
+    try:
+        float(cleaned)
+    except ValueError:
+        return ""
+    return cleaned
+
+
+def ncu_rows(profiled: list[dict], launches: list[list], command: str) -> list[dict]:
+    """Pair the i-th profiled launch with the i-th launch the worker logged."""
+    out = []
+    for launch, prof in zip(launches, profiled):
+        suite, symbol, m, n, k = launch
+        row = {"suite": suite, "symbol": symbol, "M": m, "N": n, "K": k,
+               "ncu_kernel_name": prof.get("Kernel Name", ""), "grid": prof.get("Grid Size", ""),
+               "block": prof.get("Block Size", ""), "command": command}
+        missing = []
+        for metric, column in NCU_METRICS.items():
+            value = ncu_number(prof.get(metric, ""))
+            row[column] = value
+            if value == "":
+                missing.append(column)
+        row["metrics_missing"] = ";".join(missing)
+        out.append(row)
+    return out
+
+
+def run_ncu(args, command: str, timeout_s: int = 300) -> int:
+    ncu = shutil.which("ncu")
+    if ncu is None:
+        print("ncu not found: skipping the Nsight Compute pass", file=sys.stderr)
+        return 1
+    work = args.out / "ncu_work"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    launch_log, report = work / "launches.jsonl", work / "report"
+    shapes = [s for s in NCU_SHAPES] if not args.shapes else [suites.parse_shape(s) for s in args.shapes.split(",")]
+    status = 1
+    for metrics in (list(NCU_METRICS), NCU_REQUIRED):
+        launch_log.unlink(missing_ok=True)
+        cmd = [ncu, "--clock-control", "none", "--kernel-name", NCU_KERNEL_FILTER, "--metrics",
+               ",".join(metrics), "-f", "-o", str(report),
+               *worker_command(args, "all", work / "rows", shapes, launch_log)]
+        proc = _run_logged(cmd, args.out / "ncu.log", timeout_s)
+        if proc == 0 and Path(f"{report}.ncu-rep").exists():
+            status = 0
+            break
+    if status:
+        return status
+    export = subprocess.run([ncu, "--import", f"{report}.ncu-rep", "--csv", "--page", "raw",
+                             "--print-units", "base"], capture_output=True, text=True)
+    (args.out / "ncu_raw.csv").write_text(export.stdout)
+    launches = [json.loads(line) for line in launch_log.read_text().splitlines()]
+    profiled = parse_ncu_raw_csv(export.stdout)
+    write_csv(args.out / "ncu.csv", NCU_COLUMNS, ncu_rows(profiled, launches, command + "  [ncu pass]"))
+    print(f"ncu: {len(profiled)} profiled launches for {len(launches)} logged", flush=True)
+    return 0 if len(profiled) == len(launches) else 1
+
+
+# ---- compute-sanitizer -----------------------------------------------------------------
+_SUMMARY = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+error")
+_RACE_SUMMARY = re.compile(r"RACECHECK SUMMARY:\s*(\d+)\s+hazards? displayed\s*\((\d+)\s+errors?")
+
+
+def sanitizer_error_total(tool: str, log: str) -> int | None:
+    if tool == "racecheck":
+        m = _RACE_SUMMARY.search(log)
+        if m:
+            return int(m.group(2))
+    m = _SUMMARY.search(log)
+    return int(m.group(1)) if m else None
+
+
+def errors_by_kernel(log: str, symbols: list[str]) -> dict[str, int]:
+    """Sanitizer report lines ('=========  ...') that name each kernel."""
+    report = [ln for ln in log.splitlines() if ln.startswith("=========")]
+    return {s: sum(1 for ln in report if re.search(rf"\b{re.escape(s)}\b", ln)) for s in symbols}
+
+
+def run_sanitizers(args, command: str, timeout_s: int = 300) -> int:
+    tool_path = shutil.which("compute-sanitizer")
+    if tool_path is None:
+        print("compute-sanitizer not found: skipping", file=sys.stderr)
+        return 1
+    rows, status = [], 0
+    for tool in SANITIZER_TOOLS:
+        work = args.out / f"sanitizer_{tool}"
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+        log_path = args.out / f"sanitizer_{tool}.log"
+        cmd = [tool_path, "--tool", tool, "--print-limit", "200",
+               *worker_command(args, "check", work, suites.CHECK_SHAPES)]
+        code = _run_logged(cmd, log_path, timeout_s)
+        log = log_path.read_text(errors="replace")
+        total = sanitizer_error_total(tool, log)
+        point_rows = results.read_rows(work / "check.csv")
+        symbols = sorted({r["symbol"] for r in point_rows})
+        per_kernel = errors_by_kernel(log, symbols)
+        for symbol in symbols:
+            mine = [r for r in point_rows if r["symbol"] == symbol]
+            clean = total == 0 and per_kernel[symbol] == 0
+            rows.append({"tool": tool, "symbol": symbol,
+                         "shapes": ";".join(f"{r['M']}x{r['N']}x{r['K']}" for r in mine),
+                         "points_run": len(mine),
+                         "points_correct": sum(r["status"] == "ok" for r in mine),
+                         "errors": per_kernel[symbol], "tool_errors_total": "" if total is None else total,
+                         "tool_exit_code": code, "status": "clean" if clean else "errors",
+                         "command": shlex_join(cmd)})
+        status = status or (0 if total == 0 else 1)
+    write_csv(args.out / "sanitizer.csv", SANITIZER_COLUMNS, rows)
+    return status
+
+
+# ---- SASS ---------------------------------------------------------------------------------
+_FUNCTION = re.compile(r"^\s*Function\s*:\s*(\S+)\s*$", re.MULTILINE)
+
+
+def split_sass_by_function(listing: str) -> dict[str, str]:
+    """cuobjdump -sass output -> {kernel symbol: its listing}."""
+    starts = [(m.start(), m.group(1)) for m in _FUNCTION.finditer(listing)]
+    out = {}
+    for i, (pos, name) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(listing)
+        out[name] = listing[pos:end].rstrip() + "\n"
+    return out
+
+
+def write_sass(build_dir: Path, out_dir: Path) -> int:
+    tool = shutil.which("cuobjdump")
+    if tool is None:
+        print("cuobjdump not found: skipping SASS listings", file=sys.stderr)
+        return 1
+    out_dir.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for cubin in sorted(Path(build_dir).glob("*.cubin")):
+        listing = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True,
+                                 check=True).stdout
+        for name, text in split_sass_by_function(listing).items():
+            (out_dir / f"{name}.sass").write_text(f"// cuobjdump -sass {cubin.name}\n{text}")
+            count += 1
+    print(f"sass: {count} kernel listings in {out_dir}", flush=True)
+    return 0 if count else 1
+
+
+# ---- helpers -------------------------------------------------------------------------------
+def shlex_join(cmd: list[str]) -> str:
+    import shlex
+
+    return shlex.join(cmd)
+
+
+def _run_logged(cmd: list[str], log_path: Path, timeout_s: int) -> int:
+    print("$ " + shlex_join(cmd), flush=True)
+    with log_path.open("w") as log:
+        try:
+            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=timeout_s).returncode
+        except subprocess.TimeoutExpired:
+            log.write(f"\n[timed out after {timeout_s} s]\n")
+            return 124

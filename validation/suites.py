@@ -1,0 +1,79 @@
+"""The suites: which kernel runs on which shape and element type.
+
+Shapes are (M, N, K): C is M x N, the dot products are K long.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from validation import kernels
+
+SMALL_SHAPES = (
+    (128, 128, 128), (256, 256, 256), (512, 512, 512),
+    (127, 512, 512), (512, 64, 512), (512, 512, 2048),
+)
+TRANSFORMER_SHAPES = ((4096, 4096, 4096), (16, 11008, 4096), (597, 11008, 4096),
+                      (10240, 8192, 2048))
+SHAPES = SMALL_SHAPES + TRANSFORMER_SHAPES
+# fp64 and int32 are correctness-and-timing on the small shapes only (fp32 is the ladder's
+# timing type on every shape).
+LADDER_TYPE_SHAPES = {"f32": SHAPES, "f64": SMALL_SHAPES, "i32": SMALL_SHAPES}
+# Odd, non-tile-aligned shapes for compute-sanitizer (memcheck, racecheck) and the smoke
+# check: ragged M and N, K not a multiple of any tile, and K % 8 != 0 (the matrix kernel's
+# unaligned A path).
+CHECK_SHAPES = ((67, 45, 53), (33, 70, 40), (35, 72, 37))
+SUITES = ("ladder", "matrix", "check")
+
+
+@dataclass(frozen=True)
+class Point:
+    suite: str
+    spec: kernels.LaunchSpec
+    m: int
+    n: int
+    k: int
+
+    @property
+    def key(self) -> tuple[str, str, int, int, int]:
+        return (self.suite, self.spec.symbol, self.m, self.n, self.k)
+
+    @property
+    def input_group(self) -> tuple[int, int, int, str]:
+        """Points with the same group share one set of device-resident inputs."""
+        return (self.m, self.n, self.k, self.spec.dtype)
+
+
+def ladder_points(vendor: str = "nvidia") -> list[Point]:
+    return [Point("ladder", kernels.ladder_spec(kern, dtype), *shape)
+            for dtype, shapes in LADDER_TYPE_SHAPES.items()
+            for shape in shapes
+            for kern in kernels.LADDER_KERNELS]
+
+
+def matrix_points(vendor: str = "nvidia") -> list[Point]:
+    return [Point("matrix", kernels.mma_spec(*cfg, swz, vendor), *shape)
+            for shape in SHAPES
+            for cfg in kernels.mma_tile_configs()
+            for swz in (False, True)]
+
+
+def check_points(vendor: str = "nvidia") -> list[Point]:
+    return [Point("check", spec, *shape) for shape in CHECK_SHAPES
+            for spec in kernels.all_specs(vendor)]
+
+
+def suite_points(suite: str, vendor: str = "nvidia") -> list[Point]:
+    if suite == "all":
+        return ladder_points(vendor) + matrix_points(vendor)
+    builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points}
+    if suite not in builders:
+        raise ValueError(f"unknown suite {suite!r}; choose ladder, matrix, check or all")
+    return builders[suite](vendor)
+
+
+def parse_shape(text: str) -> tuple[int, int, int]:
+    """'597x11008x4096' -> (597, 11008, 4096)."""
+    parts = text.lower().split("x")
+    if len(parts) != 3 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise ValueError(f"shape {text!r} is not MxNxK with positive integers")
+    return tuple(int(p) for p in parts)  # type: ignore[return-value]
