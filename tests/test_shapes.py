@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from gemmsim.analysts import models
+from gemmsim.analysts import cost, models
 from gemmsim.analysts.blas import Operand, blas_call, linear_forward, linear_input_grad, linear_weight_grad
 from gemmsim.analysts.cli import register
 from gemmsim.analysts.shapes import Workload, model_gemms
@@ -160,10 +160,11 @@ def test_cli_model_from_dimensions_as_csv(capsys):
     assert "backward dW,fc1,mm,256,64,16,1,\"(N,T)\"" in out
 
 
-def test_cli_table_with_cost_and_tile(capsys):
+def test_cli_table_with_cost_and_tile(capsys, monkeypatch):
+    monkeypatch.setattr(cost, "PREDICT_MODULE", "gemmsim._no_timing_model_here")
     rc, out = run_cli(["shapes", "--model", "gpt3-xl", "--mode", "training", "--batch", "5", "--seq", "2048",
                        "--gpu", "mi300x", "--tile", "MT256x256x64"], capsys)
-    assert rc == 0 and "579 GEMM calls in 18 distinct shapes" in out and "cost on mi300x" in out
+    assert rc == 0 and "579 GEMM calls in 18 distinct shapes" in out and "cost on mi300x (roofline)" in out
 
 
 # --- bad input ------------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def load_trace(path: str | Path) -> dict:
     except UnicodeDecodeError:
         raise InputError(f"{path}: trace is neither JSON text nor gzip") from None
     except json.JSONDecodeError as e:
-        hint = "; the file looks truncated" if e.pos >= len(raw.rstrip()) - 1 else ""
+        hint = "; the file looks truncated" if raw.rstrip()[-1:] not in (b"}", b"]") else ""
         raise InputError(f"{path}: trace is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}){hint}") from None
     if isinstance(data, list):
         data = {"traceEvents": data}
