@@ -114,9 +114,10 @@ def run_shapes(args: argparse.Namespace) -> int:
         header += f"\ncost on {args.gpu} ({', '.join(sources)}): {total / 1e3:.3f} ms"
     _print_rows(args, rows, meta, header)
     if args.plot:
-        report.plot_times(rows, {"pred_total_us": f"{args.gpu} ({', '.join(sorted({r.get('pred_source') for r in rows} - {None}))})"
-                                 if args.gpu else "predicted"},
-                          args.plot, f"{model.name} {work.mode}: GEMM time by group")
+        if not args.gpu:
+            raise InputError("shapes --plot needs --gpu (the times it plots are costs on that GPU)")
+        label = f"{args.gpu} ({', '.join(sorted({r['pred_source'] for r in rows}))})"
+        report.plot_times(rows, {"pred_total_us": label}, args.plot, f"{model.name} {work.mode}: GEMM time by group")
     return 0
 
 

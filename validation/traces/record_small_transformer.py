@@ -14,7 +14,10 @@ It writes $OUT/small_transformer_trace.json.gz (the Chrome trace, gzipped),
 $OUT/record_meta.json (device, driver, torch and CUDA versions, model dimensions) and
 $OUT/torch_gemm_ops.txt (torch's own count of GEMM ops by input shape, a cross-check).
 
-Recorded for tests/data/ on: see tests/data/README.md (device, driver, torch, command).
+Recorded for tests/data/ on 2026-11-29 with the command above, on the `nvidia-h200` device
+machine: NVIDIA H200 (132 SMs), driver 580.159.04, torch 2.11.0+cu130 (CUDA 13.0), Python 3.12.3;
+17.6 s wall for the whole script. The trace holds 51 GEMM ops (13 addmm, 26 mm, 12 bmm) and
+52 GEMM kernels (cuBLAS nvjet kernels, plus one split-K reduce). See tests/data/README.md.
 """
 
 from __future__ import annotations
