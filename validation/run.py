@@ -152,6 +152,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--ncu", action="store_true", help="also collect Nsight Compute counters")
     p.add_argument("--sanitize", action="store_true", help="also run compute-sanitizer")
     p.add_argument("--sass", action="store_true", help="also write cuobjdump -sass listings")
+    p.add_argument("--passes-only", action="store_true", help="skip the timing suites")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--launch-log", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--command-line", help=argparse.SUPPRESS)
@@ -194,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         return status
 
     status = 0
-    for suite in suite_list(args.suite):
+    for suite in [] if args.passes_only else suite_list(args.suite):
         points = select_points(suite, vendor, shapes, args.kernels)
         if points:
             status = supervise(worker_argv(args, suite, command), points, args.out, args.backend,

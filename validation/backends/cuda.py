@@ -63,6 +63,10 @@ class CudaBackend:
                 raise KeyError(f"kernel {symbol} is in none of {list(cubins.values())}")
         return functions
 
+    def load_cubin(self, cubin: Path, symbols: list[str]) -> dict[str, int]:
+        module = self._drv.moduleLoad(str(cubin))
+        return {s: self._drv.moduleGetFunction(module, s) for s in symbols}
+
     def registers_per_thread(self, function: int) -> int:
         return self._drv.funcGetAttribute(4, function)  # CU_FUNC_ATTRIBUTE_NUM_REGS
 
