@@ -97,6 +97,11 @@ def all_specs(vendor: str = "nvidia") -> list[LaunchSpec]:
     return specs
 
 
+def source_of(symbol: str) -> str:
+    """Which kernels/ source (validation.build.SOURCES key) defines a kernel symbol."""
+    return "mma_preshuffle" if symbol.startswith("mma_preshuffle_") else "ladder"
+
+
 def spec_by_symbol(symbol: str, vendor: str = "nvidia") -> LaunchSpec:
     for spec in all_specs(vendor):
         if spec.symbol == symbol:

@@ -88,6 +88,12 @@ class Bench:
         self.b.dtoh(out, self.cycles)
         return out
 
+    def per_sm_rate_in_kernel(self, blocks: int, work_per_block: float) -> float:
+        """Work per SM cycle from the last launch's per-block clock64() spans, all blocks
+        being resident at once (each bench sizes its grid to fill the SMs exactly once)."""
+        spans = self.first_cycles(blocks).astype(np.float64)
+        return (blocks / self.sms) * work_per_block / float(np.mean(spans))
+
     def clock(self) -> float | None:
         return self.b.clocks_mhz()[0]
 
@@ -130,6 +136,8 @@ def bench_shared(x: Bench, strides, iters: int) -> None:
         ways = stride  # lanes l*stride: stride lanes share each bank used
         x.row("shared", "conflict_ways", ways, "latency_cycles", latency, clock)
         warp_loads = blocks * (threads // 32) * iters
+        x.row("shared", "conflict_ways", ways, "warp_loads_per_cycle_per_sm_in_kernel",
+              x.per_sm_rate_in_kernel(blocks, (threads // 32) * iters), clock)
         if clock:
             per_cycle = warp_loads / x.sms / (t * 1e-6 * clock * 1e6)
             x.row("shared", "conflict_ways", ways, "warp_loads_per_cycle_per_sm", per_cycle, clock)
@@ -143,6 +151,8 @@ def bench_ffma(x: Bench, iters: int) -> None:
     t = x.timed_us("ffma_throughput", blocks, threads, args)
     clock = x.clock()
     ffma = blocks * threads * 8 * 16 * iters
+    x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm_in_kernel",
+          x.per_sm_rate_in_kernel(blocks, threads * 8 * 16 * iters), clock)
     x.row("ffma", "chains", 8, "tflop_per_s", 2 * ffma / (t * 1e-6) / 1e12, clock)
     if clock:
         x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm", ffma / x.sms / (t * 1e-6 * clock * 1e6), clock)
@@ -156,6 +166,8 @@ def bench_mma(x: Bench, iters: int) -> None:
     t = x.timed_us("mma_throughput", blocks, threads, args)
     clock = x.clock()
     mmas = blocks * (threads // 32) * 4 * 8 * iters
+    x.row("mma_sync", "chains", 4, "mma_per_cycle_per_sm_in_kernel",
+          x.per_sm_rate_in_kernel(blocks, (threads // 32) * 4 * 8 * iters), clock)
     x.row("mma_sync", "chains", 4, "tflop_per_s", mmas * 2 * 16 * 8 * 16 / (t * 1e-6) / 1e12, clock)
     if clock:
         x.row("mma_sync", "chains", 4, "mma_per_cycle_per_sm", mmas / x.sms / (t * 1e-6 * clock * 1e6), clock)

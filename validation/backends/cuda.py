@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from validation import build
+from validation.kernels import source_of
 from validation.backends.argpack import CUDA_EXTRA_MARKERS, launch_extra
 
 
@@ -50,18 +51,10 @@ class CudaBackend:
         cubins = {name: self.build_dir / f"{name}_{self.target}.cubin" for name in build.SOURCES}
         if not all(p.exists() for p in cubins.values()):
             cubins = build.build_nvidia(self.build_dir)
-        modules = [self._drv.moduleLoad(str(p)) for p in cubins.values()]
-        functions = {}
-        for symbol in symbols:
-            for module in modules:
-                try:
-                    functions[symbol] = self._drv.moduleGetFunction(module, symbol)
-                    break
-                except self._drv.CUDADriverError:
-                    continue
-            else:
-                raise KeyError(f"kernel {symbol} is in none of {list(cubins.values())}")
-        return functions
+        modules = {name: self._drv.moduleLoad(str(path)) for name, path in cubins.items()}
+        # Look each symbol up in its own module only: a failed lookup is an API error that
+        # compute-sanitizer would (rightly) report.
+        return {s: self._drv.moduleGetFunction(modules[source_of(s)], s) for s in symbols}
 
     def load_cubin(self, cubin: Path, symbols: list[str]) -> dict[str, int]:
         module = self._drv.moduleLoad(str(cubin))

@@ -14,6 +14,7 @@ import subprocess
 import numpy as np
 
 from validation import build
+from validation.kernels import source_of
 from validation.backends.argpack import HIP_EXTRA_MARKERS, launch_extra
 
 
@@ -67,18 +68,10 @@ class HipBackend:
 
     # ---- modules ----------------------------------------------------------------------
     def load_kernels(self, symbols: list[str]) -> dict[str, object]:
-        modules = [self._compile(name, source) for name, source in build.SOURCES.items()]
-        functions = {}
-        for symbol in symbols:
-            for module in modules:
-                try:
-                    functions[symbol] = self._check(self._hip.hipModuleGetFunction(module, symbol.encode()))
-                    break
-                except HipError:
-                    continue
-            else:
-                raise KeyError(f"kernel {symbol} is in none of {list(build.SOURCES)}")
-        return functions
+        needed = {source_of(s) for s in symbols}
+        modules = {name: self._compile(name, build.SOURCES[name]) for name in needed}
+        return {s: self._check(self._hip.hipModuleGetFunction(modules[source_of(s)], s.encode()))
+                for s in symbols}
 
     def _compile(self, name: str, source) -> object:
         rtc = self._rtc
