@@ -254,18 +254,32 @@ class _WaveBuilder:
     def _c_offset(self, row: int, col: int) -> int:
         return (row * self.a.problem.n + col) * OUTPUT_BYTES
 
+    def _to_float(self, acc: Reg) -> list[Instr]:
+        """Integer accumulators (int8 MFMA) become f32 in place before the bf16 conversion; the
+        kernel's per-row and per-column scales are not modelled (unit scales)."""
+        if not self.a.mfma.opcode.startswith("v_mfma_i32"):
+            return []
+        return [self.valu("v_cvt_f32_i32", f"acc row {ii} i32 -> f32", dst=Reg("v", acc.index + ii), srcs=(Reg("v", acc.index + ii),))
+                for ii in range(4)]
+
     def _direct_stores(self) -> list[Instr]:
+        """Rows 0-1 and 2-3 of each accumulator are packed in place into acc[0] and acc[1] as bf16
+        pairs (low half = even row); 2-byte stores then write the low or the high half."""
         a, out = self.a, []
         for mi in range(a.m_repeat):
             for ni in range(a.num_acc_n):
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) rows 0-1 -> bf16", srcs=(acc,)))
-                out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) rows 2-3 -> bf16", srcs=(acc,)))
+                out += self._to_float(acc)
+                for pair in range(2):
+                    out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16",
+                                         dst=Reg("v", acc.index + pair),
+                                         srcs=(Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))))
                 for ii in range(4):
                     offs = [self._c_offset(mi * 16 + (lane // 16) * 4 + ii,
                                            self.wave * a.n_per_wave + ni * 16 + lane % 16) for lane in range(self.lanes)]
-                    out.append(self._mem(Op.VMEM_STORE, "buffer_store_short", 16, "C", offs, (),
-                                         srcs=(Reg("v", acc.index + ii, 1),), tag=f"C m{mi} n{ni} row {ii}"))
+                    opcode = "buffer_store_short" + ("_d16_hi" if ii % 2 else "")
+                    out.append(self._mem(Op.VMEM_STORE, opcode, 16, "C", offs, (),
+                                         srcs=(Reg("v", acc.index + ii // 2, 1),), tag=f"C m{mi} n{ni} row {ii}"))
         return out
 
     def _cshuffle_stores(self) -> list[Instr]:
@@ -275,13 +289,17 @@ class _WaveBuilder:
         for mi in range(a.m_repeat):
             for ni in range(a.num_acc_n):
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) -> bf16", srcs=(acc,)))
+                out += self._to_float(acc)
+                # one instruction stands for the two v_cvt_pk_bf16_f32 that pack rows 0-1 and 2-3 in place
+                out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) -> bf16", dst=Reg("v", acc.index, 2),
+                                     srcs=(acc,)))
                 for ii in range(4):
                     offs = [base + (mi * 16 + (lane // 16) * 4 + ii) * row_bytes
                             + (self.wave * a.n_per_wave + ni * 16 + lane % 16) * OUTPUT_BYTES
                             for lane in range(self.lanes)]
-                    out += self._issue((self._mem(Op.LDS_WRITE, "ds_write_b16", 16, "lds", offs, (),
-                                                  srcs=(Reg("v", acc.index + ii, 1),), tag=f"C m{mi} n{ni} row {ii} -> LDS"),
+                    opcode = "ds_write_b16" + ("_d16_hi" if ii % 2 else "")
+                    out += self._issue((self._mem(Op.LDS_WRITE, opcode, 16, "lds", offs, (),
+                                                  srcs=(Reg("v", acc.index + ii // 2, 1),), tag=f"C m{mi} n{ni} row {ii} -> LDS"),
                                         ("cw", mi, ni, ii)))
         out += self.waits.wait_all("lgkm")
         out.append(Instr(Op.BARRIER, "s_barrier", tag="C tile in LDS"))
