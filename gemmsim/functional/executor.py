@@ -1,0 +1,463 @@
+"""Functional replay: execute a Program's instruction streams on real bytes.
+
+Every wave has 64 lanes of 32-bit registers; global buffers (A, B, C) are byte arrays; each
+workgroup has its own LDS. Workgroups never interact, so all of them run together, vectorized
+with numpy along a leading "block" axis; the waves of a workgroup run one after another between
+s_barrier instructions, so that a wave that reads what another wave writes without a barrier in
+between sees stale data, just as it could on the hardware.
+
+Memory operations complete as late as the counters allow: a load's data reaches its registers
+only when an s_waitcnt retires it (in issue order per counter), so a missing wait shows up as a
+wrong result and as a "register" hazard naming the reader. LDS writes and LDS DMA land at issue
+(as early as possible), so a read that is not separated from them by a wait and a barrier is
+reported as an "lds-pending" or "lds-race" hazard. Each byte stored to a buffer remembers the
+instruction that stored it and the instruction that computed its value (the MFMA, traced through
+conversions and LDS), so a wrong element can be explained.
+
+What the hardware computes from address registers (v_lshlrev, v_xor for the swizzle, scalar
+offsets) is already folded into each instruction's lane offsets; such instructions have no
+registers in the IR and replay as no-ops.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from gemmsim.errors import ConfigError
+from gemmsim.functional.dtypes import decode, to_bf16_bits
+from gemmsim.functional.mfma import execute as execute_mfma
+from gemmsim.functional.mfma import parse_mfma
+from gemmsim.schedule.ir import VMCNT_OPS, Instr, Op, Program, Reg, walk
+
+NO_ORIGIN = -1
+MAX_HAZARDS_KEPT = 50
+_DMA_OWNER = 127   # LDS bytes a DMA is writing: pending for every wave, the issuing one included
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Which instruction, in which wave and lane, produced a value."""
+
+    instr: Instr
+    wave: int
+    lane: int
+
+    def describe(self) -> str:
+        return f"'{self.instr.tag}' ({self.instr.opcode}) wave {self.wave} lane {self.lane}"
+
+
+@dataclass(frozen=True)
+class Hazard:
+    """A synchronization error seen during replay (the result may still happen to be right)."""
+
+    kind: str      # register | lds-pending | lds-race | lds-bounds
+    wave: int
+    instr: Instr
+    detail: str
+
+    def describe(self) -> str:
+        return f"{self.kind}: wave {self.wave} '{self.instr.tag}' ({self.instr.opcode}): {self.detail}"
+
+
+@dataclass
+class _Wave:
+    index: int
+    regs: dict[str, np.ndarray]       # file -> (blocks, lanes, count) uint32
+    origin: dict[str, np.ndarray]     # file -> (lanes, 2 * count) origin code of each 16-bit half
+    in_flight: dict[str, np.ndarray]  # file -> (count,) loads not yet landed in each register
+    queues: dict[str, deque] = field(default_factory=lambda: {"vm": deque(), "lgkm": deque()})
+
+
+@dataclass
+class Replay:
+    """The state after running a Program: buffers, provenance of stored bytes, hazards."""
+
+    program: Program
+    blocks: list[tuple[int, int]]
+    buffers: dict[str, np.ndarray]
+    hazards: list[Hazard]
+    hazard_count: int
+    instrs: list[Instr]
+    stored_by: dict[str, np.ndarray]     # buffer -> per byte: origin code of the store (NO_ORIGIN: never stored)
+    value_from: dict[str, np.ndarray]    # buffer -> per byte: origin code of the value's producer
+    stored_block: dict[str, np.ndarray]  # buffer -> per byte: index into blocks of the storing workgroup
+
+    def origin(self, code: int) -> Origin | None:
+        if code == NO_ORIGIN:
+            return None
+        return Origin(self.instrs[code >> 16], (code >> 8) & 0xFF, code & 0xFF)
+
+
+def run(program: Program, buffers: dict[str, np.ndarray], blocks: list[tuple[int, int]] | None = None) -> Replay:
+    """Execute every wave of every listed workgroup (default: the whole grid) on copies of the buffers."""
+    return _Machine(program, buffers, blocks).run()
+
+
+class _Machine:
+    def __init__(self, program: Program, buffers: dict[str, np.ndarray], blocks):
+        self.program = program
+        self.lanes = program.wave_size
+        self.blocks = list(blocks) if blocks is not None else list(itertools.product(*map(range, program.grid)))
+        self.nb = len(self.blocks)
+        self.buffers = {name: np.array(buf, dtype=np.uint8).ravel() for name, buf in buffers.items()}
+        self.block_base = {name: np.array([bx * sx + by * sy for bx, by in self.blocks], dtype=np.int64)
+                           for name, (sx, sy) in program.block_bases.items()}
+        self.instrs, self.ids = _index_instructions(program)
+        self.offsets = {}
+        sizes = _register_counts(program)
+        self.waves = [self._new_wave(w, sizes) for w in range(len(program.waves))]
+        self.lds_size = program.resources.lds_bytes
+        self.lds = np.zeros((self.nb, self.lds_size), dtype=np.uint8)
+        self.lds_origin = np.full(self.lds_size, NO_ORIGIN, dtype=np.int64)
+        self.lds_pending = np.full(self.lds_size, -1, dtype=np.int16)     # wave whose write has not retired
+        self.epoch = 0
+        self.lds_write_epoch = np.full(self.lds_size, -1, dtype=np.int64)
+        self.lds_writer = np.full(self.lds_size, -1, dtype=np.int16)
+        self.lds_read_epoch = np.full(self.lds_size, -1, dtype=np.int64)
+        self.lds_readers = np.zeros(self.lds_size, dtype=np.uint16)     # bit mask of waves
+        self.stored_by, self.value_from, self.stored_block = {}, {}, {}
+        self.hazards: list[Hazard] = []
+        self.hazard_count = 0
+        self.hazard_seen: set = set()
+
+    def _new_wave(self, index: int, sizes: dict[str, int]) -> _Wave:
+        return _Wave(
+            index,
+            regs={f: np.zeros((self.nb, self.lanes, n), dtype=np.uint32) for f, n in sizes.items()},
+            origin={f: np.full((self.lanes, 2 * n), NO_ORIGIN, dtype=np.int64) for f, n in sizes.items()},
+            in_flight={f: np.zeros(n, dtype=np.int32) for f, n in sizes.items()},
+        )
+
+    # ---- scheduling: waves one after another between barriers ---------------------------------
+    def run(self) -> Replay:
+        streams = [walk(items, repeat_loops=True) for items in self.program.waves]
+        live = list(range(len(streams)))
+        while live:
+            live = [w for w in live if self._run_to_barrier(self.waves[w], streams[w])]
+            self.epoch += 1
+        for wave in self.waves:
+            for counter in ("vm", "lgkm"):
+                self._retire(wave, counter, 0)
+        return Replay(self.program, self.blocks, self.buffers, self.hazards, self.hazard_count, self.instrs,
+                      self.stored_by, self.value_from, self.stored_block)
+
+    def _run_to_barrier(self, wave: _Wave, stream) -> bool:
+        """Execute until the next s_barrier (True) or the end of the stream (False)."""
+        for instr, counters in stream:
+            if instr.op == Op.BARRIER:
+                return True
+            self._execute(wave, instr, counters)
+        return False
+
+    def _execute(self, wave: _Wave, instr: Instr, counters: tuple[int, ...]) -> None:
+        handler = _HANDLERS.get(instr.op)
+        if handler is not None:
+            handler(self, wave, instr, counters)
+
+    # ---- registers ------------------------------------------------------------------------------
+    def _read_regs(self, wave: _Wave, instr: Instr, regs: tuple[Reg, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """Words (blocks, lanes, total) and per-16-bit-half origins (lanes, 2 * total) of a run of sources."""
+        words, origins = [], []
+        for reg in regs:
+            if wave.in_flight[reg.file][reg.index:reg.index + reg.count].any():
+                self._hazard("register", wave, instr, f"reads {reg} before the load that writes it was waited for")
+            words.append(wave.regs[reg.file][:, :, reg.index:reg.index + reg.count])
+            origins.append(wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)])
+        return np.concatenate(words, axis=2), np.concatenate(origins, axis=1)
+
+    def _write_regs(self, wave: _Wave, reg: Reg, words: np.ndarray, origin: np.ndarray) -> None:
+        wave.regs[reg.file][:, :, reg.index:reg.index + reg.count] = words
+        wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)] = origin
+
+    def _check_dst(self, wave: _Wave, instr: Instr) -> None:
+        reg = instr.dst
+        if reg is not None and wave.in_flight[reg.file][reg.index:reg.index + reg.count].any():
+            self._hazard("register", wave, instr, f"overwrites {reg} while a load into it is still in flight")
+
+    def _code(self, instr: Instr, wave: _Wave) -> np.ndarray:
+        """Origin codes of this instruction in every lane."""
+        return (self.ids[id(instr)] << 16) + (wave.index << 8) + np.arange(self.lanes, dtype=np.int64)
+
+    # ---- addresses ------------------------------------------------------------------------------
+    def _lane_offsets(self, instr: Instr, counters: tuple[int, ...]) -> np.ndarray:
+        key = id(instr)
+        if key not in self.offsets:
+            if instr.lane_offsets is None:
+                raise ConfigError(f"{instr.opcode} '{instr.tag}': functional replay needs its lane offsets")
+            self.offsets[key] = np.array(instr.lane_offsets, dtype=np.int64)
+        return self.offsets[key] + sum(c * s for c, s in zip(counters, instr.iter_strides))
+
+    def _global_bytes(self, instr: Instr, counters, nbytes: int) -> tuple[np.ndarray, str]:
+        """Byte indices (blocks, lanes, nbytes) of a global access, and the buffer name."""
+        if instr.buffer not in self.buffers:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': buffer {instr.buffer!r} was not provided "
+                              f"(have {', '.join(sorted(self.buffers))})")
+        base = self.block_base.get(instr.buffer, np.zeros(self.nb, dtype=np.int64))
+        addr = base[:, None] + self._lane_offsets(instr, counters)[None, :]
+        return addr[..., None] + np.arange(nbytes), instr.buffer
+
+    def _lds_bytes(self, wave: _Wave, instr: Instr, addr: np.ndarray, nbytes: int) -> tuple[np.ndarray, np.ndarray]:
+        """Byte indices (lanes, nbytes) of an LDS access and the mask of those inside the LDS."""
+        idx = addr[:, None] + np.arange(nbytes)
+        inside = (idx >= 0) & (idx < self.lds_size)
+        if not inside.all():
+            self._hazard("lds-bounds", wave, instr, f"lane addresses outside the {self.lds_size} B of LDS")
+        return np.where(inside, idx, 0), inside
+
+    # ---- counters -------------------------------------------------------------------------------
+    def _issue(self, wave: _Wave, instr: Instr, complete: Callable[[], None], landing: Reg | None = None) -> None:
+        counter = "vm" if instr.op in VMCNT_OPS else "lgkm"
+        if landing is not None:
+            wave.in_flight[landing.file][landing.index:landing.index + landing.count] += 1
+        wave.queues[counter].append((complete, landing))
+
+    def _retire(self, wave: _Wave, counter: str, limit: int) -> None:
+        queue = wave.queues[counter]
+        while len(queue) > limit:
+            complete, landing = queue.popleft()
+            complete()
+            if landing is not None:
+                wave.in_flight[landing.file][landing.index:landing.index + landing.count] -= 1
+
+    # ---- hazards --------------------------------------------------------------------------------
+    def _hazard(self, kind: str, wave: _Wave, instr: Instr, detail: str) -> None:
+        self.hazard_count += 1
+        key = (kind, wave.index, id(instr))
+        if key not in self.hazard_seen and len(self.hazards) < MAX_HAZARDS_KEPT:
+            self.hazard_seen.add(key)
+            self.hazards.append(Hazard(kind, wave.index, instr, detail))
+
+    def _lds_access(self, wave: _Wave, instr: Instr, idx: np.ndarray, writes: bool) -> None:
+        """Check an LDS access against pending writes and other waves' accesses since the last barrier."""
+        flat = idx.ravel()
+        pending = self.lds_pending[flat]
+        if ((pending == _DMA_OWNER) | ((pending >= 0) & (pending != wave.index))).any():
+            self._hazard("lds-pending", wave, instr, "touches LDS bytes whose write has not been waited for")
+        now = self.lds_write_epoch[flat] == self.epoch
+        other_writer = now & (self.lds_writer[flat] != wave.index)
+        if other_writer.any():
+            who = int(self.lds_writer[flat][other_writer][0])
+            self._hazard("lds-race", wave, instr, f"wave {who} wrote these LDS bytes with no barrier in between")
+        if writes:
+            readers = np.where(self.lds_read_epoch[flat] == self.epoch, self.lds_readers[flat], 0)
+            others = readers & ~np.uint16(1 << wave.index)
+            if others.any():
+                who = _lowest_set_bit(int(others[others > 0][0]))
+                self._hazard("lds-race", wave, instr, f"wave {who} read these LDS bytes with no barrier in between")
+            self.lds_write_epoch[flat] = self.epoch
+            self.lds_writer[flat] = wave.index
+        else:
+            fresh = self.lds_read_epoch[flat] != self.epoch
+            self.lds_readers[flat[fresh]] = 0
+            self.lds_read_epoch[flat] = self.epoch
+            self.lds_readers[flat] |= np.uint16(1 << wave.index)
+
+    # ---- instruction semantics ----------------------------------------------------------------
+    def _mfma(self, wave: _Wave, instr: Instr, counters) -> None:
+        shape = parse_mfma(instr.opcode)
+        if instr.dst is None or len(instr.srcs) < 3 or len(instr.srcs) % 2 == 0:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': functional replay needs dst and srcs "
+                              f"(A regs, B regs, accumulator)")
+        *operands, acc = instr.srcs
+        half = len(operands) // 2
+        a_words, _ = self._read_regs(wave, instr, tuple(operands[:half]))
+        b_words, _ = self._read_regs(wave, instr, tuple(operands[half:]))
+        acc_words, _ = self._read_regs(wave, instr, (acc,))
+        if acc.count != shape.acc_regs or instr.dst.count != shape.acc_regs:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': the accumulator must be {shape.acc_regs} registers, "
+                              f"got {acc} -> {instr.dst}")
+        fmt = shape.operand_format(self.program.arch, a_words.shape[2] * 32)
+        if b_words.shape != a_words.shape:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': A and B operands differ in size")
+        a_vals = decode(a_words.view(np.uint8), fmt)
+        b_vals = decode(b_words.view(np.uint8), fmt)
+        self._check_dst(wave, instr)
+        result = execute_mfma(shape, a_vals, b_vals, acc_words)
+        origin = np.repeat(self._code(instr, wave)[:, None], 2 * shape.acc_regs, axis=1)
+        self._write_regs(wave, instr.dst, result, origin)
+
+    def _valu(self, wave: _Wave, instr: Instr, counters) -> None:
+        if instr.dst is None:
+            return  # address arithmetic, already folded into lane offsets
+        convert = _CONVERSIONS.get(instr.opcode)
+        if convert is None:
+            raise ConfigError(f"VALU opcode {instr.opcode!r} ('{instr.tag}') has no functional model: "
+                              f"expected one of {', '.join(sorted(_CONVERSIONS))} or no destination register")
+        words, origin = self._read_regs(wave, instr, instr.srcs)
+        self._check_dst(wave, instr)
+        result, out_origin = convert(words, origin)
+        if result.shape[2] != instr.dst.count:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': {len(instr.srcs)} sources give {result.shape[2]} "
+                              f"result registers, the destination {instr.dst} has {instr.dst.count}")
+        self._write_regs(wave, instr.dst, result, out_origin)
+
+    def _vmem_load(self, wave: _Wave, instr: Instr, counters) -> None:
+        nbytes = instr.lane_bytes
+        idx, name = self._global_bytes(instr, counters, nbytes)
+        data = _gather(self.buffers[name], idx)
+        dst = instr.dst
+        if dst is None or dst.count * 4 < nbytes:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': needs a destination of at least {nbytes} bytes")
+        self._check_dst(wave, instr)
+        words = _bytes_to_words(data, dst.count)
+        origin = np.repeat(self._code(instr, wave)[:, None], 2 * dst.count, axis=1)
+        self._issue(wave, instr, lambda: self._write_regs(wave, dst, words, origin), landing=dst)
+
+    def _vmem_store(self, wave: _Wave, instr: Instr, counters) -> None:
+        data, origin = self._source_bytes(wave, instr)
+        idx, name = self._global_bytes(instr, counters, data.shape[2])
+        code = self._code(instr, wave)
+        self._issue(wave, instr, lambda: self._scatter(name, idx, data, origin, code))
+
+    def _lds_dma(self, wave: _Wave, instr: Instr, counters) -> None:
+        nbytes = instr.lane_bytes
+        idx, name = self._global_bytes(instr, counters, nbytes)
+        data = _gather(self.buffers[name], idx)
+        if instr.lds_base is None:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': an LDS DMA needs lds_base")
+        lds_addr = instr.lds_base + np.arange(self.lanes, dtype=np.int64) * nbytes
+        lds_idx, inside = self._lds_bytes(wave, instr, lds_addr, nbytes)
+        self._lds_access(wave, instr, lds_idx[inside], writes=True)
+        self._lds_store(lds_idx, inside, data, np.repeat(self._code(instr, wave)[:, None], nbytes, axis=1))
+        self._mark_pending(lds_idx[inside], _DMA_OWNER)
+        self._issue(wave, instr, lambda: self._clear_pending(lds_idx[inside]))
+
+    def _lds_read(self, wave: _Wave, instr: Instr, counters) -> None:
+        nbytes = instr.lane_bytes
+        idx, inside = self._lds_bytes(wave, instr, self._lane_offsets(instr, counters), nbytes)
+        self._lds_access(wave, instr, idx[inside], writes=False)
+        data = np.where(inside[None], self.lds[:, idx], 0).astype(np.uint8)
+        origin_bytes = np.where(inside, self.lds_origin[idx], NO_ORIGIN)
+        dst = instr.dst
+        if dst is None or dst.count * 4 < nbytes:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': needs a destination of at least {nbytes} bytes")
+        self._check_dst(wave, instr)
+        words = _bytes_to_words(data, dst.count)
+        origin = _pad_halves(origin_bytes[:, ::2], 2 * dst.count)
+        self._issue(wave, instr, lambda: self._write_regs(wave, dst, words, origin), landing=dst)
+
+    def _lds_write(self, wave: _Wave, instr: Instr, counters) -> None:
+        data, origin = self._source_bytes(wave, instr)
+        idx, inside = self._lds_bytes(wave, instr, self._lane_offsets(instr, counters), data.shape[2])
+        self._lds_access(wave, instr, idx[inside], writes=True)
+        self._lds_store(idx, inside, data, origin)
+        self._mark_pending(idx[inside], wave.index)
+        self._issue(wave, instr, lambda: self._clear_pending(idx[inside]))
+
+    def _smem(self, wave: _Wave, instr: Instr, counters) -> None:
+        self._issue(wave, instr, lambda: None)  # kernel arguments: counted, no data modelled
+
+    def _waitcnt(self, wave: _Wave, instr: Instr, counters) -> None:
+        if instr.vmcnt is not None:
+            self._retire(wave, "vm", instr.vmcnt)
+        if instr.lgkmcnt is not None:
+            self._retire(wave, "lgkm", instr.lgkmcnt)
+
+    # ---- data movement helpers ------------------------------------------------------------------
+    def _source_bytes(self, wave: _Wave, instr: Instr) -> tuple[np.ndarray, np.ndarray]:
+        """The bytes (blocks, lanes, lane_bytes) a store or LDS write takes from its source registers."""
+        if not instr.srcs:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': functional replay needs its source register")
+        words, origin = self._read_regs(wave, instr, instr.srcs)
+        raw = np.ascontiguousarray(words).view(np.uint8)
+        origin_bytes = np.repeat(origin, 2, axis=1)
+        start = 2 if instr.opcode.endswith("_d16_hi") else 0
+        end = start + instr.lane_bytes
+        if end > raw.shape[2]:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': stores {instr.lane_bytes} B per lane from "
+                              f"{raw.shape[2]} B of source registers")
+        return raw[:, :, start:end], origin_bytes[:, start:end]
+
+    def _lds_store(self, idx, inside, data, origin) -> None:
+        self.lds[:, idx[inside]] = data[:, inside]
+        self.lds_origin[idx[inside]] = origin[inside]
+
+    def _mark_pending(self, flat_idx: np.ndarray, owner: int) -> None:
+        self.lds_pending[flat_idx] = owner
+
+    def _clear_pending(self, flat_idx: np.ndarray) -> None:
+        self.lds_pending[flat_idx] = -1
+
+    def _scatter(self, name: str, idx: np.ndarray, data: np.ndarray, origin: np.ndarray, code: np.ndarray) -> None:
+        """Write a store's bytes; bytes outside the buffer are dropped, as buffer stores do."""
+        buf = self.buffers[name]
+        if name not in self.stored_by:
+            self.stored_by[name] = np.full(buf.size, NO_ORIGIN, dtype=np.int64)
+            self.value_from[name] = np.full(buf.size, NO_ORIGIN, dtype=np.int64)
+            self.stored_block[name] = np.full(buf.size, -1, dtype=np.int32)
+        inside = (idx >= 0) & (idx < buf.size)
+        target = idx[inside]
+        buf[target] = data[inside]
+        self.stored_by[name][target] = np.broadcast_to(code[None, :, None], idx.shape)[inside]
+        self.value_from[name][target] = np.broadcast_to(origin[None], idx.shape)[inside]
+        blocks = np.arange(self.nb, dtype=np.int32)[:, None, None]
+        self.stored_block[name][target] = np.broadcast_to(blocks, idx.shape)[inside]
+
+
+def _lowest_set_bit(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _gather(buf: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """Bytes at the indices; out-of-range bytes read as 0, as buffer loads return."""
+    inside = (idx >= 0) & (idx < buf.size)
+    return np.where(inside, buf[np.clip(idx, 0, max(0, buf.size - 1))], 0).astype(np.uint8)
+
+
+def _bytes_to_words(data: np.ndarray, count: int) -> np.ndarray:
+    """(blocks, lanes, nbytes) -> (blocks, lanes, count) uint32, zero-filling past nbytes."""
+    padded = np.zeros(data.shape[:2] + (4 * count,), dtype=np.uint8)
+    padded[:, :, :data.shape[2]] = data
+    return padded.view(np.uint32)
+
+
+def _pad_halves(origin: np.ndarray, halves: int) -> np.ndarray:
+    out = np.full((origin.shape[0], halves), NO_ORIGIN, dtype=np.int64)
+    out[:, :origin.shape[1]] = origin
+    return out
+
+
+def _cvt_pk_bf16_f32(words: np.ndarray, origin: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs of f32 sources -> one register each: bf16 of the first in the low half, of the second in the high."""
+    bits = to_bf16_bits(words.view(np.float32)).astype(np.uint32)
+    packed = bits[:, :, 0::2] | (bits[:, :, 1::2] << 16)
+    return packed, origin[:, 0::2]   # each result half comes from the low half of its source register
+
+
+def _cvt_f32_i32(words: np.ndarray, origin: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return words.view(np.int32).astype(np.float32).view(np.uint32), origin
+
+
+_CONVERSIONS = {"v_cvt_pk_bf16_f32": _cvt_pk_bf16_f32, "v_cvt_f32_i32": _cvt_f32_i32}
+
+_HANDLERS = {
+    Op.MFMA: _Machine._mfma, Op.VALU: _Machine._valu, Op.VMEM_LOAD: _Machine._vmem_load,
+    Op.VMEM_STORE: _Machine._vmem_store, Op.LDS_DMA: _Machine._lds_dma, Op.LDS_READ: _Machine._lds_read,
+    Op.LDS_WRITE: _Machine._lds_write, Op.SMEM: _Machine._smem, Op.WAITCNT: _Machine._waitcnt,
+}
+
+
+def _index_instructions(program: Program) -> tuple[list[Instr], dict[int, int]]:
+    instrs, ids = [], {}
+    for items in program.waves:
+        for instr, _ in walk(items):
+            if id(instr) not in ids:
+                ids[id(instr)] = len(instrs)
+                instrs.append(instr)
+    return instrs, ids
+
+
+def _register_counts(program: Program) -> dict[str, int]:
+    """Registers per lane of each file, enough for every register any instruction names."""
+    sizes = {"v": 1}
+    for items in program.waves:
+        for instr, _ in walk(items):
+            for reg in (instr.dst, *instr.srcs):
+                if reg is not None:
+                    sizes[reg.file] = max(sizes.get(reg.file, 0), reg.index + reg.count)
+    return sizes

@@ -1,0 +1,133 @@
+"""Matrix-core instructions: which lane holds which element, and what the instruction computes.
+
+An MFMA is a wave-wide instruction: the 64 lanes together hold an m x k slice of A, a k x n slice
+of B and the m x n accumulator, each lane a few elements in its registers. For the square 16x16
+and 32x32 forms the lanes split into G = 64/m groups; lane l = g*m + i holds row i of A (column i
+of B) for the g-th run of k/G consecutive K indices, in register order. The accumulator lane
+l = g*n + j holds column j and, in each run of 4 registers, 4 consecutive rows:
+    16x16: lane l, register r -> C[(l // 16) * 4 + r, l % 16]
+    32x32: lane l, register r -> C[(r // 4) * 8 + (l // 32) * 4 + r % 4, l % 32]
+This is the layout of AMD's matrix instruction calculator for the CDNA3 dense MFMAs; for gfx950's
+16x16x128 f8f6f4 form the same rule (32 consecutive K per lane) is assumed. A kernel only has to
+feed A and B in the same K order for the product to be right, so the functional executor reads
+both operands through this one table.
+
+The executor multiplies in float64 (the products of 16-, 8- and 4-bit inputs are exact) and
+rounds once per instruction into the f32 accumulator; integer MFMAs accumulate in wrapping int32.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from gemmsim.errors import ConfigError
+from gemmsim.functional.dtypes import ElementFormat, input_format
+
+WAVE_LANES = 64
+_OPCODE = re.compile(r"v_mfma(?P<scale>_scale)?_(?P<acc>f32|i32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)_?(?P<ops>[a-z0-9_]+)$")
+_OPERANDS = {"bf16": "bf16", "bf16_1k": "bf16", "f16": "fp16", "fp8_fp8": "fp8", "bf8_bf8": "bf8", "i8": "int8",
+             "f8f6f4": "f8f6f4"}
+
+
+@dataclass(frozen=True)
+class MfmaShape:
+    """A square-tile matrix instruction parsed from its opcode."""
+
+    opcode: str
+    m: int
+    n: int
+    k: int
+    operands: str          # bf16, fp16, fp8, bf8, int8, or f8f6f4 (format chosen by the operand width)
+    int_accumulator: bool
+
+    @property
+    def groups(self) -> int:
+        return WAVE_LANES // self.m
+
+    @property
+    def k_per_lane(self) -> int:
+        return self.k // self.groups
+
+    @property
+    def acc_regs(self) -> int:
+        return self.m * self.n // WAVE_LANES
+
+    @cached_property
+    def layout(self) -> "MfmaLayout":
+        return MfmaLayout.of(self)
+
+    def operand_format(self, arch: str, bits_per_lane: int) -> ElementFormat:
+        """The element format of the A/B operands, checked against the bits each lane supplies."""
+        if self.operands == "f8f6f4":
+            elem_bits = bits_per_lane // self.k_per_lane
+            names = {8: "fp8", 4: "fp4"}
+            if elem_bits not in names or elem_bits * self.k_per_lane != bits_per_lane:
+                raise ConfigError(f"{self.opcode}: {bits_per_lane} operand bits per lane for {self.k_per_lane} "
+                                  f"K elements is not fp8 (8 bits) or fp4 (4 bits)")
+            return input_format(names[elem_bits], arch)
+        fmt = input_format(self.operands, arch)
+        if fmt.bits * self.k_per_lane != bits_per_lane:
+            raise ConfigError(f"{self.opcode}: each lane must supply {self.k_per_lane} x {fmt.bits} bits per operand, "
+                              f"the instruction's sources give {bits_per_lane}")
+        return fmt
+
+
+def parse_mfma(opcode: str) -> MfmaShape:
+    """The shape and operand kind of a matrix opcode; a one-line error for forms we do not model."""
+    match = _OPCODE.match(opcode)
+    if not match or match["ops"] not in _OPERANDS:
+        raise ConfigError(f"matrix instruction {opcode!r} has no functional model: expected "
+                          f"v_mfma[_scale]_{{f32|i32}}_MxNxK_{{{'|'.join(sorted(set(_OPERANDS)))}}}")
+    m, n, k = int(match["m"]), int(match["n"]), int(match["k"])
+    if m != n or m not in (16, 32):
+        raise ConfigError(f"{opcode}: only the 16x16 and 32x32 tiles are modelled, not {m}x{n}")
+    return MfmaShape(opcode, m, n, k, _OPERANDS[match["ops"]], match["acc"] == "i32")
+
+
+@dataclass(frozen=True)
+class MfmaLayout:
+    """Index tables: for every matrix element, the lane and the slot (element or register) holding it."""
+
+    a_lane: np.ndarray   # (m, k)
+    a_slot: np.ndarray   # (m, k): element index inside the lane's operand
+    b_lane: np.ndarray   # (k, n)
+    b_slot: np.ndarray   # (k, n)
+    c_lane: np.ndarray   # (m, n)
+    c_reg: np.ndarray    # (m, n): accumulator register index
+
+    @staticmethod
+    def of(shape: MfmaShape) -> "MfmaLayout":
+        m, n, k, kpl, groups = shape.m, shape.n, shape.k, shape.k_per_lane, shape.groups
+        rows, ks = np.meshgrid(np.arange(m), np.arange(k), indexing="ij")
+        kk, cols = np.meshgrid(np.arange(k), np.arange(n), indexing="ij")
+        c_rows, c_cols = np.meshgrid(np.arange(m), np.arange(n), indexing="ij")
+        return MfmaLayout(
+            a_lane=(ks // kpl) * m + rows, a_slot=ks % kpl,
+            b_lane=(kk // kpl) * n + cols, b_slot=kk % kpl,
+            c_lane=((c_rows // 4) % groups) * n + c_cols,
+            c_reg=(c_rows // (4 * groups)) * 4 + c_rows % 4,
+        )
+
+
+def execute(shape: MfmaShape, a_vals: np.ndarray, b_vals: np.ndarray, acc_words: np.ndarray) -> np.ndarray:
+    """D = A x B + C for a batch of waves.
+
+    a_vals, b_vals: (batch, 64, k_per_lane) decoded operand elements of every lane;
+    acc_words: (batch, 64, acc_regs) uint32 accumulator registers. Returns the new accumulator words.
+    """
+    lay = shape.layout
+    a = a_vals[:, lay.a_lane, lay.a_slot]           # (batch, m, k)
+    b = b_vals[:, lay.b_lane, lay.b_slot]           # (batch, k, n)
+    out = acc_words.copy()
+    if shape.int_accumulator:
+        acc = acc_words.view(np.int32)[:, lay.c_lane, lay.c_reg].astype(np.int64)
+        total = (acc + np.matmul(a.astype(np.int64), b.astype(np.int64))).astype(np.int32)  # wraps like int32
+        out.view(np.int32)[:, lay.c_lane, lay.c_reg] = total
+    else:
+        acc = acc_words.view(np.float32)[:, lay.c_lane, lay.c_reg].astype(np.float64)
+        out.view(np.float32)[:, lay.c_lane, lay.c_reg] = (acc + np.matmul(a, b)).astype(np.float32)
+    return out

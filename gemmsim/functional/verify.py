@@ -1,0 +1,229 @@
+"""`gemmsim verify`: run the generated kernel on random data and check C against numpy.
+
+Inputs are drawn at random, rounded to the input format with ml_dtypes (so fp8 is real E4M3,
+bf16 real bfloat16), laid out as the kernel expects (A row-major M x K; B, given as N x K, in the
+pre-shuffled (N/16, K_bytes/64, 4, 16, 16 B) layout), and the program of every workgroup is
+replayed. The reference is float64 on the same quantized values, so the only legitimate
+differences are the kernel's own roundings, and the tolerance is their worst-case bound:
+    f32 accumulation over K terms:  gamma_K * sum_k |a_ik| |b_jk|,  gamma_K = K u32 / (1 - K u32)
+    bf16 output rounding:           u_bf16 * (|c_ij| + accumulation error)
+Integer inputs accumulate exactly in int32; their only error is the i32 -> f32 -> bf16 rounding.
+The int8 kernel writes bf16 (as FlyDSL's int8 GEMM does; its per-token and per-channel scales
+are taken as 1 here).
+
+Faults are injected on purpose to show what the checker catches: `swizzle-read` generates the
+program with the LDS read path unswizzled while the write path stays swizzled; `preshuffle`
+hands the kernel B in plain row-major N x K order instead of the pre-shuffled layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gemmsim.analysis import K_STEP_BYTES, MFMA_TILE, analyze
+from gemmsim.errors import ConfigError
+from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize
+from gemmsim.functional.executor import Hazard, Origin, Replay, run
+from gemmsim.hw import GPU
+from gemmsim.kernel import OUTPUT_BYTES, KernelConfig, Problem
+from gemmsim.schedule.ir import Program
+from gemmsim.schedule.preshuffle import generate
+
+U_F32 = 2.0 ** -24          # unit roundoff of f32 (24-bit significand, round to nearest)
+U_BF16 = 2.0 ** -8          # unit roundoff of bf16 (8-bit significand)
+BF16_TINY = 2.0 ** -133     # half the smallest bf16 subnormal: the absolute floor of output rounding
+UNWRITTEN = 0xFFFF          # C is pre-filled with this bf16 NaN so that unwritten elements fail
+
+FAULTS = {
+    "swizzle-read": "A-tile reads disagree with the swizzled writes: the LDS read path skips the XOR "
+                    "swizzle the write path applied, so rows read the wrong 16-byte K blocks of A",
+    "preshuffle": "B is not in the pre-shuffled layout: B was passed as plain row-major N x K, so the "
+                  "per-lane 16-byte B loads pick up the wrong columns and K ranges",
+}
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Quantized inputs as values (for the reference) and as the bytes the kernel reads."""
+
+    a: np.ndarray          # (M, K) float64 values
+    b: np.ndarray          # (N, K) float64 values: C = A @ B.T
+    a_bytes: np.ndarray    # A row-major
+    b_bytes: np.ndarray    # B pre-shuffled (or plain, for the preshuffle fault)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """The first wrong element of C (row-major order) and what produced it."""
+
+    row: int
+    col: int
+    block: tuple[int, int]
+    got: float
+    want: float
+    tolerance: float
+    stored_by: Origin | None
+    computed_by: Origin | None
+
+    def describe(self) -> str:
+        lines = [f"C[{self.row}, {self.col}] = {self.got:.6g}, expected {self.want:.6g} "
+                 f"(tolerance {self.tolerance:.3g}) in block {self.block}"]
+        lines.append(f"  stored by   {self.stored_by.describe()}" if self.stored_by else
+                     "  stored by   no instruction: the element was never written")
+        if self.computed_by:
+            lines.append(f"  computed by {self.computed_by.describe()}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        def origin(o):
+            return None if o is None else {"tag": o.instr.tag, "opcode": o.instr.opcode, "wave": o.wave, "lane": o.lane}
+        return {"row": self.row, "col": self.col, "block": list(self.block), "got": _finite(self.got),
+                "want": self.want, "tolerance": self.tolerance,
+                "stored_by": origin(self.stored_by), "computed_by": origin(self.computed_by)}
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    program: str
+    gpu: str
+    arch: str
+    shape: tuple[int, int, int]
+    dtype: str
+    input_format: str
+    seed: int
+    fault: str | None
+    blocks: int
+    elements: int
+    wrong: int
+    max_abs_error: float
+    worst_error_to_tolerance: float
+    first_wrong: Mismatch | None
+    hazards: tuple[Hazard, ...]
+    hazard_count: int
+    cause: str
+
+    @property
+    def passed(self) -> bool:
+        return self.wrong == 0 and self.hazard_count == 0
+
+    def to_dict(self) -> dict:
+        return {
+            "program": self.program, "gpu": self.gpu, "arch": self.arch, "shape": list(self.shape),
+            "dtype": self.dtype, "input_format": self.input_format, "seed": self.seed, "fault": self.fault,
+            "passed": self.passed, "blocks": self.blocks, "elements": self.elements, "wrong": self.wrong,
+            "max_abs_error": _finite(self.max_abs_error),
+            "worst_error_to_tolerance": _finite(self.worst_error_to_tolerance),
+            "first_wrong": self.first_wrong.to_dict() if self.first_wrong else None,
+            "hazard_count": self.hazard_count, "hazards": [h.describe() for h in self.hazards],
+            "cause": self.cause,
+        }
+
+
+def _finite(x: float) -> float | str:
+    return float(x) if np.isfinite(x) else str(x)
+
+
+def preshuffle_b(b_bytes: np.ndarray) -> np.ndarray:
+    """N x K_bytes row-major B -> (N/16, K_bytes/64, 4, 16, 16 B): lane (k quarter, column) gets 16 bytes."""
+    n, kb = b_bytes.shape
+    if n % MFMA_TILE or kb % K_STEP_BYTES:
+        raise ConfigError(f"B of {n} x {kb} B cannot be pre-shuffled: N must be a multiple of {MFMA_TILE} and "
+                          f"K bytes a multiple of {K_STEP_BYTES}")
+    packs = K_STEP_BYTES // 4
+    tiled = b_bytes.reshape(n // MFMA_TILE, MFMA_TILE, kb // K_STEP_BYTES, 4, packs)
+    return np.ascontiguousarray(tiled.transpose(0, 2, 3, 1, 4)).ravel()
+
+
+def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bool = True) -> Inputs:
+    """Random A (M x K) and B (N x K) rounded to the format, with the bytes the kernel reads."""
+    rng = np.random.default_rng(seed)
+    shape_a, shape_b = (problem.m, problem.k), (problem.n, problem.k)
+    if fmt.is_int:
+        a, b = (rng.integers(-128, 128, size=s).astype(np.float64) for s in (shape_a, shape_b))
+    else:
+        spread = 2.0 if fmt.bits == 4 else 1.0   # fp4 spans 0.5 .. 6: use more of it
+        a, b = (quantize(rng.normal(0.0, spread, size=s), fmt) for s in (shape_a, shape_b))
+    b_plain = encode(b, fmt)
+    return Inputs(a, b, encode(a, fmt).ravel(), preshuffle_b(b_plain) if preshuffled else b_plain.ravel())
+
+
+def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """Worst-case error bound of every C element (see the module docstring)."""
+    k = inputs.a.shape[1]
+    if fmt.is_int:
+        accumulation = U_F32 * np.abs(reference)     # exact int32 sum, one rounding to f32
+    else:
+        gamma = k * U_F32 / (1 - k * U_F32)
+        accumulation = gamma * (np.abs(inputs.a) @ np.abs(inputs.b).T)
+    return U_BF16 * (np.abs(reference) + accumulation) + accumulation + BF16_TINY
+
+
+def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, fault: str | None = None) -> VerifyReport:
+    """Generate the program, replay every workgroup on random data and compare C with numpy."""
+    if fault is not None and fault not in FAULTS:
+        raise ConfigError(f"fault {fault!r} is unknown: expected one of {', '.join(FAULTS)}")
+    if fault == "swizzle-read" and not config.swizzle:
+        raise ConfigError("fault 'swizzle-read' needs the swizzle on: without it the write and read paths agree")
+    analysis = analyze(problem, config, gpu)
+    program = generate(analysis, gpu, break_swizzle_read=fault == "swizzle-read")
+    return check_program(program, problem, config, gpu, seed, fault)
+
+
+def check_program(program: Program, problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0,
+                  fault: str | None = None) -> VerifyReport:
+    """Replay a given program (generated, or altered by a test) on random data and compare C with numpy."""
+    fmt = input_format(problem.dtype, gpu.arch)
+    inputs = make_inputs(problem, fmt, seed, preshuffled=fault != "preshuffle")
+    c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
+    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes})
+    got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
+    want = inputs.a @ inputs.b.T
+    tol = tolerance(inputs, want, fmt)
+    return _report(problem, config, gpu, program.name, fmt, seed, fault, replay, got, want, tol)
+
+
+def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, want, tol) -> VerifyReport:
+    error = np.abs(got - want)
+    wrong = ~(error <= tol)                      # NaN (never written) counts as wrong
+    first = _first_mismatch(problem, config, replay, got, want, tol, wrong) if wrong.any() else None
+    with np.errstate(invalid="ignore"):
+        ratio = float(np.max(np.where(np.isnan(error), np.inf, error / tol)))
+    return VerifyReport(
+        program=name, gpu=gpu.name, arch=gpu.arch, shape=(problem.m, problem.n, problem.k), dtype=problem.dtype,
+        input_format=fmt.name, seed=seed, fault=fault, blocks=len(replay.blocks), elements=int(wrong.size),
+        wrong=int(wrong.sum()), max_abs_error=float(np.max(np.where(np.isnan(error), np.inf, error))),
+        worst_error_to_tolerance=ratio, first_wrong=first, hazards=tuple(replay.hazards),
+        hazard_count=replay.hazard_count, cause=_cause(fault, int(wrong.sum()), replay, first, problem, config),
+    )
+
+
+def _first_mismatch(problem, config, replay: Replay, got, want, tol, wrong) -> Mismatch:
+    row, col = divmod(int(np.argmax(wrong.ravel())), problem.n)
+    byte = (row * problem.n + col) * OUTPUT_BYTES
+    stored_by = replay.origin(int(replay.stored_by["C"][byte])) if "C" in replay.stored_by else None
+    computed_by = replay.origin(int(replay.value_from["C"][byte])) if stored_by else None
+    if stored_by:
+        block = replay.blocks[int(replay.stored_block["C"][byte])]
+    else:
+        block = (row // config.tile_m, col // config.tile_n)
+    return Mismatch(row, col, tuple(block), float(got[row, col]), float(want[row, col]), float(tol[row, col]),
+                    stored_by, computed_by)
+
+
+def _cause(fault: str | None, wrong: int, replay: Replay, first: Mismatch | None, problem: Problem,
+           config: KernelConfig) -> str:
+    if fault is not None:
+        return FAULTS[fault] if wrong else f"the injected fault {fault!r} went undetected"
+    if replay.hazards:
+        return f"synchronization: {replay.hazards[0].describe()}"
+    if first is not None and first.stored_by is not None:
+        owner = (first.row // config.tile_m, first.col // config.tile_n)
+        if owner != first.block:
+            tail = (f" (N={problem.n} is not a multiple of tile_n={config.tile_n}: columns past N wrap into the next row)"
+                    if problem.n % config.tile_n else "")
+            return f"block {first.block} stored into the C tile of block {owner}: stores are not confined to their tile{tail}"
+    if wrong:
+        return "unexplained: the program computes a wrong C with no synchronization hazard"
+    return ""
