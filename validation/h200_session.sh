@@ -3,6 +3,9 @@
 #   bash validation/h200_session.sh smoke    # quick check of every stage (~2 min)
 #   bash validation/h200_session.sh suites   # ladder + matrix suites, SASS listings
 #   bash validation/h200_session.sh passes   # Nsight Compute, compute-sanitizer, microbenchmarks
+#   bash validation/h200_session.sh full     # suites then passes, in priority order
+# Every stage runs under a timeout cut to the session deadline (DEADLINE_S, default 560 s from
+# the start), and the results are re-packed after each stage, so a cut call keeps what it did.
 set -u -o pipefail
 MODE=${1:?smoke, suites or passes}
 export PYTHONUNBUFFERED=1
@@ -10,7 +13,10 @@ OUT=${OUT:-$PWD/out}
 R=/tmp/h200
 rm -rf "$R" && mkdir -p "$R"
 stage() { echo "[$(date +%T)] $*"; }
-pack() { tar czf "$OUT/h200.tgz" -C /tmp h200; stage "packed $(du -sh "$OUT/h200.tgz" | cut -f1)"; }
+START=$(date +%s)
+DEADLINE_S=${DEADLINE_S:-560}
+pack() { tar czf "$OUT/h200.tgz.part" -C /tmp h200 && mv "$OUT/h200.tgz.part" "$OUT/h200.tgz"
+         stage "packed $(du -sh "$OUT/h200.tgz" | cut -f1)"; }
 trap pack EXIT
 
 stage "environment"
@@ -23,7 +29,22 @@ nvcc -arch=sm_90 -O3 -lineinfo -cubin -Xptxas -v -o build/microbench_sm_90.cubin
   kernels/microbench/microbench.cu 2> build/microbench_sm_90.ptxas.txt
 cp build/*.ptxas.txt "$R/"
 
-run() { local limit=$1; shift; stage "$*"; timeout "$limit" "$@"; stage "exit $?"; }
+run() {  # run LIMIT_S CMD...: at most LIMIT_S, and never past the deadline
+  local left=$(( DEADLINE_S - ($(date +%s) - START) - 15 ))
+  local limit=$(( $1 < left ? $1 : left )); shift
+  if (( limit < 20 )); then stage "SKIPPED (deadline): $*"; return; fi
+  stage "[limit ${limit}s] $*"; timeout "$limit" "$@"; stage "exit $?"; pack
+}
+suites() {
+  run 240 python3 -m validation.run --suite ladder --out "$R"
+  run 240 python3 -m validation.run --suite matrix --out "$R" --sass
+}
+passes() {
+  run 60 python3 -m validation.run --suite check --out "$R" --mode quick
+  run 150 python3 -m validation.run --suite check --out "$R" --passes-only --sanitize
+  run 240 python3 -m validation.run --suite all --out "$R" --passes-only --ncu
+  run 120 python3 -m validation.microbench --out "$R"
+}
 case "$MODE" in
   smoke)
     run 90 python3 -m validation.run --suite check --out "$R" --mode quick --sass
@@ -32,12 +53,8 @@ case "$MODE" in
     run 120 python3 -m validation.run --suite all --out "$R" --passes-only --ncu --sanitize \
       --shapes 127x512x512 --kernels 'gemm_tiled_f32|gemm_tiled_blocked2x2_f64|m64n128k64_swz'
     run 60 python3 -m validation.microbench --out "$R" --quick ;;
-  suites)
-    run 270 python3 -m validation.run --suite ladder --out "$R"
-    run 270 python3 -m validation.run --suite matrix --out "$R" --sass ;;
-  passes)
-    run 240 python3 -m validation.run --suite all --out "$R" --passes-only --ncu
-    run 200 python3 -m validation.run --suite check --out "$R" --passes-only --sanitize
-    run 120 python3 -m validation.microbench --out "$R" ;;
+  suites) suites ;;
+  passes) passes ;;
+  full) suites; passes ;;
   *) echo "unknown mode $MODE"; exit 2 ;;
 esac
