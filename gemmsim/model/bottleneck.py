@@ -1,0 +1,44 @@
+"""Which unit limits the kernel, read from the steady state of the hot loop.
+
+In the steady state every unit's utilization is its busy cycles over the window: the matrix pipes
+(averaged over the SIMDs), the LDS, and the CU's memory return path (its bandwidth share). A unit
+at or above SATURATED is the bottleneck (the busiest if several are). If none is, the waves spend
+their time waiting on counters and barriers with the units half idle: the kernel is latency-bound
+(too few waves in flight to hide the memory and LDS latency).
+"""
+
+from __future__ import annotations
+
+from gemmsim.model.cu import CuRun
+from gemmsim.model.wave import STALL_REASONS
+
+SATURATED = 0.8   # a classification convention, not a hardware number
+
+# how the detailed stall reasons roll up into the four the report leads with
+STALL_GROUPS = {"vmcnt": ("vmcnt", "vmem_slots"), "lgkmcnt": ("lgkmcnt", "lgkm_slots"), "barrier": ("barrier",),
+                "issue": ("issue", "mfma_pipe", "valu_pipe", "dependency")}
+
+
+def utilizations(window: CuRun) -> dict[str, float]:
+    cycles = max(1.0, window.cycles)
+    return {
+        "mfma": window.mfma_busy_cycles / (window.simds * cycles),
+        "valu": window.valu_busy_cycles / (window.simds * cycles),
+        "lds": window.lds_busy_cycles / cycles,
+        "vmem_bandwidth": window.vmem_busy_cycles / cycles,
+    }
+
+
+def stall_breakdown(window: CuRun) -> dict:
+    """Stall cycles per wave over the window, detailed and grouped, and as fractions of the window."""
+    waves, cycles = max(1, window.waves), max(1.0, window.cycles)
+    detail = {k: window.stalls.get(k, 0.0) / waves for k in STALL_REASONS}
+    grouped = {g: sum(detail[k] for k in keys) for g, keys in STALL_GROUPS.items()}
+    return {"cycles_per_wave": detail, "grouped_cycles_per_wave": grouped,
+            "grouped_fraction": {g: v / cycles for g, v in grouped.items()}, "window_cycles": cycles}
+
+
+def classify(util: dict[str, float]) -> str:
+    candidates = {k: util[k] for k in ("mfma", "lds", "vmem_bandwidth")}
+    busiest = max(candidates, key=lambda k: (candidates[k], k))
+    return busiest if candidates[busiest] >= SATURATED else "latency"

@@ -1,0 +1,60 @@
+"""The wave's vmcnt and lgkmcnt counters, and the s_waitcnt that reads them.
+
+Each wave counts its outstanding vector-memory operations (vmcnt: buffer loads, stores, LDS DMA)
+and its outstanding LDS and scalar-memory operations (lgkmcnt). The counters retire in issue
+order: an operation is only counted done once every older one of its counter is done, which is
+why `s_waitcnt vmcnt(N)` means "at most the N youngest may still be in flight". A counter also
+has a ceiling (vmcnt_max, lgkmcnt_max): a wave with that many in flight cannot issue another.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+
+class InOrderCounter:
+    """Retire times of one wave's outstanding operations of one counter, in issue order."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.retire_times: deque[float] = deque()
+        self.last = 0.0
+
+    def push(self, done: float) -> float:
+        """Record an operation finishing at `done`; return when the counter counts it retired."""
+        retire = done if done > self.last else self.last
+        self.last = retire
+        self.retire_times.append(retire)
+        return retire
+
+    def _prune(self, now: float) -> None:
+        q = self.retire_times
+        while q and q[0] <= now:
+            q.popleft()
+
+    def time_at_most(self, outstanding: int, now: float) -> float:
+        """Earliest time at which at most `outstanding` operations remain in flight."""
+        self._prune(now)
+        q = self.retire_times
+        if len(q) <= outstanding:
+            return now
+        return q[len(q) - outstanding - 1]
+
+    def time_slot_free(self, now: float) -> float:
+        """Earliest time one more operation may issue under the counter's ceiling."""
+        return self.time_at_most(self.limit - 1, now)
+
+    def drained_at(self) -> float:
+        return self.last
+
+
+class WaveCounters:
+    def __init__(self, vmcnt_max: int, lgkmcnt_max: int):
+        self.vm = InOrderCounter(vmcnt_max)
+        self.lgkm = InOrderCounter(lgkmcnt_max)
+
+    def wait_time(self, vmcnt: int | None, lgkmcnt: int | None, now: float) -> tuple[float, str]:
+        """When an s_waitcnt with these thresholds lets the wave go on, and which counter held it."""
+        t_vm = self.vm.time_at_most(vmcnt, now) if vmcnt is not None else now
+        t_lgkm = self.lgkm.time_at_most(lgkmcnt, now) if lgkmcnt is not None else now
+        return (t_vm, "vmcnt") if t_vm >= t_lgkm else (t_lgkm, "lgkmcnt")

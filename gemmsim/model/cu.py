@@ -1,0 +1,146 @@
+"""Replay of one compute unit: the resident workgroups of a Program, wave by wave, in SimPy.
+
+The CU holds `workgroups` copies of the Program's workgroup (as many as occupancy allows); wave w
+of the g-th workgroup lives on SIMD (g x waves_per_workgroup + w) mod simds, so the waves of one
+workgroup spread over the SIMDs and the workgroups stack on them. Each wave is a SimPy process
+(wave.py); the SIMDs' issue ports and pipes (simd.py), the LDS (lds.py) and the memory path
+(vmem.py) are shared by all of them. The replay returns the cycle at which the last wave is done
+and the counters the prediction reports: pipe busy cycles, LDS conflict cycles, stall cycles by
+reason, instructions issued, and (if asked) the timeline of every unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import simpy
+
+from gemmsim.errors import ConfigError
+from gemmsim.hw import GPU
+from gemmsim.model.barrier import WorkgroupBarrier
+from gemmsim.model.lds import LdsUnit
+from gemmsim.model.resource import Span
+from gemmsim.model.simd import Simd
+from gemmsim.model.stream import Step, decode_wave
+from gemmsim.model.vmem import MemoryPath, VmemQueue
+from gemmsim.model.wave import Wave
+from gemmsim.schedule.ir import Op, Program
+
+
+@dataclass
+class CuRun:
+    """What one replay of a CU measured. Cycles are engine-clock cycles."""
+
+    cycles: float
+    workgroups: int
+    waves: int
+    instructions: int
+    mfma_count: int
+    mfma_busy_cycles: float
+    valu_busy_cycles: float
+    lds_busy_cycles: float
+    lds_conflict_cycles: float
+    vmem_busy_cycles: float
+    vmem_bytes: float
+    stalls: dict[str, float]
+    simds: int
+    timeline: list[Span] | None = field(default=None, repr=False)
+    instruction_log: list[tuple] | None = field(default=None, repr=False)
+
+    ADDITIVE = ("cycles", "instructions", "mfma_count", "mfma_busy_cycles", "valu_busy_cycles", "lds_busy_cycles",
+                "lds_conflict_cycles", "vmem_busy_cycles", "vmem_bytes")
+
+    def extrapolate(self, shorter: "CuRun", extra_per_step: float) -> "CuRun":
+        """Add `extra_per_step` times the difference (self - shorter) to every additive counter."""
+        values = {k: getattr(self, k) + extra_per_step * (getattr(self, k) - getattr(shorter, k)) for k in self.ADDITIVE}
+        stalls = {k: v + extra_per_step * (v - shorter.stalls.get(k, 0.0)) for k, v in self.stalls.items()}
+        return CuRun(**values, workgroups=self.workgroups, waves=self.waves, stalls=stalls, simds=self.simds)
+
+    def minus(self, other: "CuRun") -> "CuRun":
+        """Counters of the stretch between two replays (the steady state of the hot loop)."""
+        values = {k: getattr(self, k) - getattr(other, k) for k in self.ADDITIVE}
+        stalls = {k: v - other.stalls.get(k, 0.0) for k, v in self.stalls.items()}
+        return CuRun(**values, workgroups=self.workgroups, waves=self.waves, stalls=stalls, simds=self.simds)
+
+
+class ComputeUnitModel:
+    def __init__(self, gpu: GPU, memory: MemoryPath, record: bool = False):
+        self.gpu = gpu
+        self.env = simpy.Environment()
+        self.log: list[Span] | None = [] if record else None
+        self.instruction_log: list[tuple] | None = [] if record else None
+        self.simds = [Simd.build(i, self.log) for i in range(gpu.cu.simds)]
+        self.lds = LdsUnit(gpu.lds, self.log)
+        self.vmem = VmemQueue(memory, self.log)
+        self.stalls: dict[str, float] = {}
+        self.instructions = 0
+        self.mfma_count = 0
+        self.waves: list[Wave] = []
+
+    def add_workgroup(self, streams: list[list[Step]]) -> None:
+        index = len(self.waves) // max(1, len(streams))
+        barrier = WorkgroupBarrier(self.env, len(streams))
+        for w, steps in enumerate(streams):
+            simd = self.simds[len(self.waves) % len(self.simds)]
+            wave = Wave(self, f"wg{index}.wave{w}", simd, barrier, steps)
+            self.waves.append(wave)
+            self.env.process(wave.run())
+
+    def execute(self, wave: Wave, step: Step, now: float, pipe_start: float) -> None:
+        """Issue `step` for `wave` at cycle `now` (an MFMA or VALU op runs on the pipe slot the wave
+        booked from `pipe_start`): book the other units it uses and when its results are ready."""
+        self.instructions += 1
+        wave.simd.issue.take(now)
+        op = step.op
+        done = now + step.cycles
+        if op is Op.MFMA or op is Op.VALU:
+            self.mfma_count += op is Op.MFMA
+            done = pipe_start + step.cycles
+        elif op in (Op.LDS_READ, Op.LDS_WRITE):
+            done = wave.counters.lgkm.push(self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode))
+        elif op in (Op.VMEM_LOAD, Op.VMEM_STORE):
+            done = wave.counters.vm.push(self.vmem.request(now, step.nbytes, op is Op.VMEM_STORE, step.opcode))
+        elif op is Op.LDS_DMA:
+            arrival = self.vmem.request(now, step.nbytes, False, step.opcode)
+            self._write_lds_at(arrival, step)
+            done = wave.counters.vm.push(arrival + step.lds_cycles)
+        elif op is Op.SMEM:
+            done = wave.counters.lgkm.push(now + self.vmem.path.scalar_latency_cycles)
+        for r in step.writes:
+            wave.reg_ready[r] = done
+        if self.instruction_log is not None:
+            self.instruction_log.append((wave.name, op.value, now, done))
+            self.log.append(Span(wave.name, step.opcode, now, done if op is Op.MFMA else now + 1))
+
+    def _write_lds_at(self, arrival: float, step: Step) -> None:
+        """A DMA's data enters the LDS when it arrives: book the LDS then, not at issue."""
+        event = self.env.timeout(max(0.0, arrival - self.env.now))
+        event.callbacks.append(lambda _: self.lds.reserve(self.env.now, step.lds_cycles, step.opcode))
+
+    def run(self) -> CuRun:
+        self.env.run()
+        cycles = max((w.end_time for w in self.waves), default=0.0)
+        return CuRun(
+            cycles=cycles, workgroups=len(self.waves) // 4 if self.waves else 0, waves=len(self.waves),
+            instructions=self.instructions, mfma_count=self.mfma_count,
+            mfma_busy_cycles=sum(s.matrix.busy_cycles for s in self.simds),
+            valu_busy_cycles=sum(s.valu.busy_cycles for s in self.simds),
+            lds_busy_cycles=self.lds.busy_cycles, lds_conflict_cycles=self.lds.conflict_cycles,
+            vmem_busy_cycles=self.vmem.busy_cycles, vmem_bytes=self.vmem.bytes,
+            stalls=dict(sorted(self.stalls.items())), simds=len(self.simds),
+            timeline=self.log, instruction_log=self.instruction_log,
+        )
+
+
+def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, hot_trips: int | None = None,
+              record: bool = False) -> CuRun:
+    """Replay `workgroups` resident copies of the Program on one CU (hot loop cut to hot_trips if given)."""
+    if workgroups < 1:
+        raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
+    streams = [decode_wave(items, gpu, hot_trips) for items in program.waves]
+    cu = ComputeUnitModel(gpu, memory, record)
+    for _ in range(workgroups):
+        cu.add_workgroup(streams)
+    run = cu.run()
+    run.workgroups = workgroups
+    return run

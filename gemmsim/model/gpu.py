@@ -1,0 +1,122 @@
+"""From one compute unit to the whole GPU: rounds of workgroups, bandwidth shares, extrapolation.
+
+Workgroups go to free slots (CUs x workgroups_per_cu of them). A grid larger than that runs in
+rounds: every full round keeps every CU at its occupancy; a last, partial round puts
+ceil(remaining / CUs) workgroups on the busiest CU and leaves the others idle or lighter. The kernel
+ends when the busiest CU does, so its time is (full rounds) x (one full round) + (the partial
+round). Every CU of a round runs the same Program on the same kind of data, so one CU is replayed
+in detail for each kind of round, with its share of the memory system (tile walk in traffic.py):
+the achievable bandwidth of L2, Infinity Cache and HBM divided by the CUs busy in that round.
+
+Inside a round the hot K loop repeats the same work. It is replayed for a few iterations twice
+(n1 and n2) and every counter (cycles, busy cycles, stalls, conflicts) is extended linearly to the
+trip count with the per-iteration difference; the difference is also the steady-state window from
+which the bottleneck is read.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gemmsim.hw import GPU
+from gemmsim.model.cu import CuRun, replay_cu
+from gemmsim.model.stream import hot_loop_trips
+from gemmsim.model.traffic import RoundTraffic, block_bytes, walk_rounds
+from gemmsim.model.vmem import MemoryPath
+from gemmsim.schedule.ir import Program
+
+SHORT_TRIPS, LONG_TRIPS = 2, 4   # hot-loop iterations replayed; the rest is extrapolated
+
+
+@dataclass
+class RoundReplay:
+    """One kind of round, replayed on one CU."""
+
+    workgroups: int
+    busy_cus: int
+    total: CuRun                 # the whole round, hot loop extrapolated to its trip count
+    steady: CuRun                # the steady-state window (LONG - SHORT iterations), or the whole run
+    steady_iterations: int
+    simulated_iterations: tuple[int, ...]
+    extrapolated_iterations: int
+    memory: MemoryPath
+    traffic: RoundTraffic
+    timeline: list | None = None
+
+
+@dataclass
+class KernelReplay:
+    cycles: float
+    full_rounds: int
+    full: RoundReplay | None
+    partial: RoundReplay | None
+    rounds_traffic: list[RoundTraffic]
+    hot_loop_trips: int
+
+    @property
+    def dominant(self) -> RoundReplay:
+        """The kind of round that takes most of the kernel's time."""
+        if self.full is None:
+            return self.partial
+        if self.partial is None:
+            return self.full
+        return self.full if self.full_rounds * self.full.total.cycles >= self.partial.total.cycles else self.partial
+
+
+def memory_path(traffic: RoundTraffic, gpu: GPU, clock_mhz: float) -> MemoryPath:
+    """What one busy CU sees: its share of each level's bandwidth, weighted by how much of its
+    traffic reaches that level, and the mean latency of its loads."""
+    mem, busy = gpu.memory, max(1, traffic.busy_cus)
+    hz = clock_mhz * 1e6
+    busy_per_xcd = max(1, math.ceil(busy / gpu.xcds))
+    requested = max(1.0, traffic.requested_bytes)
+    cycles_per_byte = max(
+        busy_per_xcd / mem.l2_read_bytes_per_clk_per_xcd,
+        (traffic.l2_miss_bytes + traffic.write_bytes) / requested * busy * hz / mem.mall_bytes_per_s,
+        traffic.hbm_bytes / requested * busy * hz / mem.hbm_achievable_bytes_per_s,
+    )
+    hit = traffic.l2_hit_rate
+    to_cycles = clock_mhz / 1000.0
+    return MemoryPath(
+        cycles_per_byte=cycles_per_byte,
+        load_latency_cycles=(hit * mem.l2_hit_latency_ns + (1 - hit) * mem.hbm_latency_ns) * to_cycles,
+        store_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
+        scalar_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
+    )
+
+
+def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
+                 record: bool = False) -> RoundReplay:
+    path = memory_path(traffic, gpu, clock_mhz)
+    trips = hot_loop_trips(program.waves)
+    if trips <= LONG_TRIPS:
+        run = replay_cu(program, gpu, workgroups, path, None, record)
+        return RoundReplay(workgroups, traffic.busy_cus, run, run, trips, (trips,), 0, path, traffic, run.timeline)
+    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS)
+    long = replay_cu(program, gpu, workgroups, path, LONG_TRIPS, record)
+    extra = (trips - LONG_TRIPS) / (LONG_TRIPS - SHORT_TRIPS)
+    return RoundReplay(workgroups, traffic.busy_cus, long.extrapolate(short, extra), long.minus(short),
+                       LONG_TRIPS - SHORT_TRIPS, (SHORT_TRIPS, LONG_TRIPS), trips - LONG_TRIPS, path, traffic,
+                       long.timeline)
+
+
+def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_slices: int,
+                  record: bool = False) -> KernelReplay:
+    """Replay the busiest CU through every kind of round and add up the kernel's cycles."""
+    grid_m, grid_n = program.grid
+    blocks = grid_m * grid_n
+    slots = gpu.compute_units * workgroups_per_cu
+    full_rounds, remainder = divmod(blocks, slots)
+    rounds = walk_rounds(program.grid, block_bytes(program), slots, k_slices, gpu)
+    full = partial = None
+    if full_rounds:
+        merged = rounds[0]
+        for r in rounds[1:full_rounds]:
+            merged = merged.merged(r)
+        full = replay_round(program, gpu, workgroups_per_cu, merged, clock_mhz, record)
+    if remainder:
+        last_workgroups = math.ceil(remainder / gpu.compute_units)
+        partial = replay_round(program, gpu, last_workgroups, rounds[-1], clock_mhz, record and full is None)
+    cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0)
+    return KernelReplay(cycles, full_rounds, full, partial, rounds, hot_loop_trips(program.waves))

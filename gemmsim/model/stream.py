@@ -1,0 +1,106 @@
+"""The dynamic instruction sequence each wave replays, decoded once from the Program.
+
+The IR keeps loops as loops; the replay needs every instruction in issue order with what its
+timing depends on worked out: LDS bank-phase cycles from the lane addresses at that iteration,
+bytes moved, waitcnt thresholds, and the registers it reads and writes (for the MFMA and VALU
+scoreboard). The hot loop can be cut to a few iterations: the GPU level replays a few and
+extrapolates the rest (see gpu.py). An instruction whose addresses do not move with the loop is
+decoded once and its Step shared by every iteration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gemmsim.hw import GPU
+from gemmsim.model.lds import bandwidth_cycles, lds_access_cost
+from gemmsim.schedule.ir import Instr, Item, Loop, Op, Reg, hot_loop, lane_addresses, walk
+
+REG_FILE_BASE = {"v": 0, "a": 1 << 12, "s": 2 << 12}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One dynamic instruction with its timing worked out."""
+
+    op: Op
+    opcode: str
+    cycles: int                 # MFMA/VALU: pipe cycles; others: issue cycles
+    nbytes: int = 0             # memory ops: bytes moved by the whole wave
+    lds_cycles: int = 0         # LDS ops and DMA: cycles the access holds the LDS
+    lds_conflicts: int = 0      # conflict cycles of an LDS access (beyond one per phase)
+    vmcnt: int | None = None
+    lgkmcnt: int | None = None
+    reads: tuple[int, ...] = ()
+    writes: tuple[int, ...] = ()
+    tag: str = ""
+
+
+def registers(regs: tuple[Reg, ...]) -> tuple[int, ...]:
+    out = []
+    for r in regs:
+        base = REG_FILE_BASE.get(r.file, 3 << 12) + r.index
+        out.extend(range(base, base + r.count))
+    return tuple(out)
+
+
+def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
+    op = instr.op
+    tracks_regs = op in (Op.MFMA, Op.VALU)
+    step = Step(op, instr.opcode, max(1, instr.cycles), vmcnt=instr.vmcnt, lgkmcnt=instr.lgkmcnt, tag=instr.tag,
+                reads=registers(instr.srcs) if tracks_regs or op == Op.VMEM_STORE else (),
+                writes=registers((instr.dst,)) if tracks_regs and instr.dst is not None else ())
+    if op in (Op.LDS_READ, Op.LDS_WRITE):
+        return _lds_step(step, instr, counters, gpu)
+    if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
+        return replace(step, cycles=1, nbytes=instr.bytes)
+    if op == Op.LDS_DMA:
+        return replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
+    return step
+
+
+def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
+    nbytes = instr.bytes
+    if instr.lane_offsets is None or not instr.lds_lane_offsets_known:
+        return replace(step, cycles=1, nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
+    addresses = lane_addresses(instr, counters)
+    cycles, conflicts = lds_access_cost(addresses, instr.width_bits,
+                                        "read" if instr.op == Op.LDS_READ else "write", gpu.lds)
+    return replace(step, cycles=1, nbytes=nbytes, lds_cycles=cycles, lds_conflicts=conflicts)
+
+
+def with_trip_count(items: tuple[Item, ...], loop: Loop, trips: int) -> tuple[Item, ...]:
+    """The stream with `loop` (found by identity) running `trips` times."""
+    out = []
+    for item in items:
+        if item is loop:
+            out.append(replace(item, trip_count=trips))
+        elif isinstance(item, Loop):
+            out.append(replace(item, body=with_trip_count(item.body, loop, trips)))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def hot_loop_trips(program_waves: tuple[tuple[Item, ...], ...]) -> int:
+    loop = hot_loop(program_waves[0])
+    return loop.trip_count if loop else 0
+
+
+def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None) -> list[Step]:
+    """Every instruction the wave issues, in order; with hot_trips, the hot loop runs that many times."""
+    loop = hot_loop(items)
+    if hot_trips is not None and loop is not None:
+        items = with_trip_count(items, loop, hot_trips)
+    fixed: dict[int, Step] = {}
+    steps = []
+    for instr, counters in walk(items, repeat_loops=True):
+        moves = instr.iter_strides and instr.op in (Op.LDS_READ, Op.LDS_WRITE) and any(instr.iter_strides)
+        if moves:
+            steps.append(decode(instr, counters, gpu))
+            continue
+        key = id(instr)
+        if key not in fixed:
+            fixed[key] = decode(instr, counters, gpu)
+        steps.append(fixed[key])
+    return steps

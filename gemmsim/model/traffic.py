@@ -1,0 +1,120 @@
+"""Where the bytes of a GEMM come from: the tile walk over the grid, the L2 of each XCD, the
+Infinity Cache (MALL) and HBM.
+
+Workgroup b computes output tile (b mod grid_m, b div grid_m): consecutive ids walk the M tiles
+first. The dispatcher hands workgroups to the XCDs round-robin (b mod xcds), and each XCD has its
+own L2. The workgroups resident at one time (a "round" of CUs x workgroups_per_cu) share A tiles
+(same M tile) and B tiles (same N tile): in an XCD's L2, each distinct A or B tile of the round is
+fetched once from below and served to every workgroup of that XCD that reads it. What the L2s
+miss goes to the Infinity Cache, shared by all XCDs; what was never read before (or no longer
+fits in it) comes from HBM. Writes of C pass through to HBM.
+
+Assumptions, kept explicit: the workgroups of a round advance through K together, so a K slice
+of the round's tiles must fit in an XCD's L2 twice over (the slice in use and the next one); when
+it does not, the reuse shrinks in proportion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gemmsim.hw import GPU
+from gemmsim.schedule.ir import Item, Loop, MEMORY_OPS, Op, Program
+
+
+@dataclass(frozen=True)
+class BlockBytes:
+    """Bytes one workgroup moves over the whole kernel, by buffer."""
+
+    a: float
+    b: float
+    c: float
+
+    @property
+    def reads(self) -> float:
+        return self.a + self.b
+
+
+@dataclass(frozen=True)
+class RoundTraffic:
+    """The memory traffic of the workgroups resident at one time."""
+
+    blocks: int
+    busy_cus: int
+    read_bytes: float        # reads the CUs ask their L2 for
+    write_bytes: float       # C written
+    l2_miss_bytes: float     # reads the L2s pass to the Infinity Cache
+    hbm_read_bytes: float    # reads that come from HBM
+
+    @property
+    def l2_hit_rate(self) -> float:
+        return 1.0 - self.l2_miss_bytes / self.read_bytes if self.read_bytes else 1.0
+
+    @property
+    def requested_bytes(self) -> float:
+        return self.read_bytes + self.write_bytes
+
+    @property
+    def hbm_bytes(self) -> float:
+        return self.hbm_read_bytes + self.write_bytes
+
+    def merged(self, other: "RoundTraffic") -> "RoundTraffic":
+        return RoundTraffic(self.blocks + other.blocks, max(self.busy_cus, other.busy_cus),
+                            self.read_bytes + other.read_bytes, self.write_bytes + other.write_bytes,
+                            self.l2_miss_bytes + other.l2_miss_bytes, self.hbm_read_bytes + other.hbm_read_bytes)
+
+
+def block_bytes(program: Program) -> BlockBytes:
+    """Bytes of A, B (read) and C (written) per workgroup, from the Program's memory instructions."""
+    totals = {"A": 0.0, "B": 0.0, "C": 0.0}
+
+    def visit(items: tuple[Item, ...], mult: int) -> None:
+        for item in items:
+            if isinstance(item, Loop):
+                visit(item.body, mult * item.trip_count)
+            elif item.op in MEMORY_OPS and item.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
+                key = item.buffer if item.buffer in totals else ("C" if item.op == Op.VMEM_STORE else "A")
+                totals[key] += mult * item.bytes
+
+    for wave in program.waves:
+        visit(wave, 1)
+    return BlockBytes(totals["A"], totals["B"], totals["C"])
+
+
+def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU) -> list[RoundTraffic]:
+    """Traffic of every round of resident workgroups, in launch order."""
+    grid_m, grid_n = grid
+    blocks = grid_m * grid_n
+    ids = np.arange(blocks, dtype=np.int64)
+    bx, by, xcd, rnd = ids % grid_m, ids // grid_m, ids % gpu.xcds, ids // slots
+    fits_in_mall = (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
+    seen_a = np.zeros(grid_m, dtype=bool)
+    seen_b = np.zeros(grid_n, dtype=bool)
+    out = []
+    for r in range(int(rnd[-1]) + 1 if blocks else 0):
+        in_round = rnd == r
+        n = int(in_round.sum())
+        miss = sum(_l2_misses(bx[in_round & (xcd == x)], by[in_round & (xcd == x)], per_block, k_slices, gpu)
+                   for x in range(gpu.xcds))
+        a_here, b_here = np.unique(bx[in_round]), np.unique(by[in_round])
+        if fits_in_mall:
+            new_a, new_b = a_here[~seen_a[a_here]], b_here[~seen_b[b_here]]
+            seen_a[a_here], seen_b[b_here] = True, True
+        else:
+            new_a, new_b = a_here, b_here
+        hbm = len(new_a) * per_block.a + len(new_b) * per_block.b
+        out.append(RoundTraffic(n, min(n, gpu.compute_units), n * per_block.reads, n * per_block.c, miss, min(miss, hbm)))
+    return out
+
+
+def _l2_misses(bx: np.ndarray, by: np.ndarray, per_block: BlockBytes, k_slices: int, gpu: GPU) -> float:
+    """Reads one XCD's L2 passes down: each distinct tile once, less reuse if a K slice does not fit."""
+    if len(bx) == 0:
+        return 0.0
+    requested = len(bx) * per_block.reads
+    distinct = len(np.unique(bx)) * per_block.a + len(np.unique(by)) * per_block.b
+    slice_bytes = distinct / max(1, k_slices)
+    kept = min(1.0, gpu.memory.l2_bytes_per_xcd / (2 * slice_bytes)) if slice_bytes else 1.0
+    return distinct + (requested - distinct) * (1.0 - kept)

@@ -1,0 +1,162 @@
+"""Predict a GEMM kernel's time: analyze, generate (or take a parsed Program), replay, report.
+
+    predict(problem, config, gpu)            the preshuffle GEMM of a kernel configuration
+    predict_program(program, problem, gpu)   any front-end's Program (generated or parsed)
+    predict_gemm((M, N, K), dtype, gpu)      the best of a few valid tiles, for trace analysis
+"""
+
+from __future__ import annotations
+
+import math
+
+from gemmsim.analysis import Occupancy, TileAnalysis, analyze, occupancy
+from gemmsim.errors import ConfigError
+from gemmsim.hw import GPU, load_gpu
+from gemmsim.kernel import KernelConfig, Problem, make_config, make_problem
+from gemmsim.model.bottleneck import classify, stall_breakdown, utilizations
+from gemmsim.model.gpu import KernelReplay, replay_kernel
+from gemmsim.model.quantization import dim_efficiency
+from gemmsim.model.result import Prediction
+from gemmsim.model.roofline import roofline
+from gemmsim.schedule.ir import Op, Program, count_ops, hot_loop
+from gemmsim.schedule.preshuffle import generate
+from gemmsim.summary import hot_loop_mix
+
+TILE_M_CANDIDATES = (16, 32, 64, 128)
+TILE_N_CANDIDATES = (64, 128, 256)
+TILE_K_BYTES_CANDIDATES = (128, 256)
+
+
+def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False) -> Prediction:
+    a = analyze(problem, config, gpu)
+    return predict_program(generate(a, gpu), problem, gpu, analysis=a, record=record)
+
+
+def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: TileAnalysis | None = None,
+                    config: KernelConfig | None = None, record: bool = False) -> Prediction:
+    """Replay any Program of `problem` on `gpu`. `analysis` (or `config`) supplies the tile sizes and
+    occupancy when known; otherwise they come from the Program's grid and resources."""
+    config = analysis.config if analysis is not None else config
+    occ = analysis.occupancy if analysis is not None else _program_occupancy(program, gpu, config)
+    if occ.workgroups_per_cu < 1:
+        raise ConfigError(f"{program.name}: no workgroup fits on a compute unit (occupancy limited by {occ.limited_by})")
+    clock = gpu.clock_mhz(problem.dtype)
+    tile_m, tile_n, k_tiles = _tile_shape(program, problem, config)
+    replay = replay_kernel(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
+    return _assemble(program, problem, gpu, occ, clock, replay, tile_m, tile_n, k_tiles, config)
+
+
+def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: str | tuple | None = None,
+                 **options) -> Prediction:
+    """Predict (M, N, K) of `dtype`; with tile None, the fastest of the valid candidate tiles."""
+    gpu = load_gpu(gpu) if isinstance(gpu, str) else gpu
+    problem = make_problem(tuple(shape), dtype)
+    if tile is not None:
+        return predict(problem, make_config(tile, **options), gpu)
+    best = None
+    for config in candidate_configs(problem, gpu, **options):
+        p = predict(problem, config, gpu)
+        if best is None or p.time_us < best.time_us:
+            best = p
+    if best is None:
+        raise ConfigError(f"no candidate tile fits {problem.m}x{problem.n}x{problem.k} {dtype} on {gpu.name} "
+                          f"(tried tile_m {TILE_M_CANDIDATES}, tile_n {TILE_N_CANDIDATES}, tile_k bytes {TILE_K_BYTES_CANDIDATES})")
+    return best
+
+
+def candidate_configs(problem: Problem, gpu: GPU, **options) -> list[KernelConfig]:
+    out = []
+    for tk_bytes in TILE_K_BYTES_CANDIDATES:
+        tile_k = int(tk_bytes / problem.elem_bytes)
+        for tm in TILE_M_CANDIDATES:
+            for tn in TILE_N_CANDIDATES:
+                config = KernelConfig(tm, tn, tile_k, **options)
+                try:
+                    if analyze(problem, config, gpu).occupancy.workgroups_per_cu >= 1:
+                        out.append(config)
+                except ConfigError:
+                    continue
+    return out
+
+
+def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) -> Occupancy:
+    r = program.resources
+    return occupancy(gpu, r.arch_vgprs, r.accum_vgprs, r.lds_bytes, program.waves_per_workgroup,
+                     config.waves_per_eu if config else None)
+
+
+def _tile_shape(program: Program, problem: Problem, config: KernelConfig | None) -> tuple[int, int, int]:
+    grid_m, grid_n = program.grid
+    if config is not None:
+        return config.tile_m, config.tile_n, max(1, problem.k // config.tile_k)
+    loop = hot_loop(program.waves[0])
+    return math.ceil(problem.m / grid_m), math.ceil(problem.n / grid_n), max(1, loop.trip_count if loop else 1)
+
+
+def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, clock: float, replay: KernelReplay,
+              tile_m: int, tile_n: int, k_tiles: int, config: KernelConfig | None) -> Prediction:
+    bound = roofline(problem, gpu)
+    time_s = replay.cycles / (clock * 1e6)
+    tflops = problem.flops / time_s / 1e12
+    blocks = program.grid[0] * program.grid[1]
+    dom = replay.dominant
+    per_wg = dom.total
+    mfma_busy_per_wg = per_wg.mfma_busy_cycles / per_wg.workgroups
+    util = utilizations(dom.steady)
+    kernel_mfma_util = blocks * mfma_busy_per_wg / (gpu.compute_units * gpu.cu.simds * replay.cycles)
+    conflicts_per_wg = per_wg.lds_conflict_cycles / per_wg.workgroups
+    traffic = replay.rounds_traffic
+    read = sum(r.read_bytes for r in traffic)
+    return Prediction(
+        time_us=time_s * 1e6,
+        tflops=tflops,
+        pct_of_peak=100 * tflops * 1e12 / gpu.peak_flops(problem.dtype),
+        bottleneck=classify(util),
+        clock_mhz=clock,
+        pct_of_clock_peak=100 * tflops * 1e12 / gpu.peak_flops(problem.dtype, clock),
+        mfma_utilization=kernel_mfma_util,
+        evidence={
+            "steady_state_utilization": util,
+            "stalls": stall_breakdown(dom.steady),
+            "steady_state_round": "full" if dom is replay.full else "partial",
+            "mfma_count_per_workgroup": per_wg.mfma_count / per_wg.workgroups,
+            "mfma_busy_cycles_per_workgroup": mfma_busy_per_wg,
+            "instructions_per_workgroup": per_wg.instructions / per_wg.workgroups,
+        },
+        lds_conflict_cycles={"per_workgroup_per_k_tile": conflicts_per_wg / k_tiles,
+                             "per_workgroup": conflicts_per_wg, "total": conflicts_per_wg * blocks},
+        hot_loop=hot_loop_mix(program),
+        dim_efficiency=dim_efficiency(problem.m, problem.n, tile_m, tile_n, program.grid, gpu.compute_units,
+                                      occ.workgroups_per_cu),
+        occupancy={"waves_per_simd": occ.waves_per_simd, "workgroups_per_cu": occ.workgroups_per_cu,
+                   "limited_by": occ.limited_by},
+        traffic={
+            "l2_hit_rate": 1 - sum(r.l2_miss_bytes for r in traffic) / read if read else 1.0,
+            "read_bytes": read, "write_bytes": sum(r.write_bytes for r in traffic),
+            "hbm_bytes": sum(r.hbm_bytes for r in traffic),
+            "cu_bytes_per_cycle": 1 / dom.memory.cycles_per_byte,
+            "load_latency_cycles": dom.memory.load_latency_cycles,
+        },
+        simulation=_simulation_summary(replay),
+        roofline_us=bound.time_us,
+        roofline=bound,
+        problem={"m": problem.m, "n": problem.n, "k": problem.k, "dtype": problem.dtype, "flops": problem.flops},
+        timeline=(replay.full or replay.partial).timeline,
+        kernel={"program": program.name, "source": program.source, "gpu": gpu.name, "arch": gpu.arch,
+                "grid": list(program.grid), "tile": config.tile if config else f"{tile_m}x{tile_n}x?",
+                "k_tiles": k_tiles},
+    )
+
+
+def _simulation_summary(replay: KernelReplay) -> dict:
+    def round_info(r):
+        if r is None:
+            return None
+        return {"workgroups_on_cu": r.workgroups, "busy_cus": r.busy_cus, "cycles": r.total.cycles,
+                "simulated_iterations": list(r.simulated_iterations),
+                "extrapolated_iterations": r.extrapolated_iterations,
+                "instructions_simulated": r.steady.instructions if r.extrapolated_iterations == 0 else None}
+
+    return {"hot_loop_trips": replay.hot_loop_trips, "full_rounds": replay.full_rounds,
+            "full_round": round_info(replay.full), "partial_round": round_info(replay.partial),
+            "cycles": replay.cycles}

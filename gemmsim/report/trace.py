@@ -1,0 +1,45 @@
+"""The replayed CU's timeline as a Chrome / Perfetto trace (chrome://tracing, ui.perfetto.dev).
+
+One track per wave (its instructions and the waits between them) and one per unit: each SIMD's
+matrix pipe and VALU, the LDS, and the CU's memory return path. Times are converted from cycles
+to microseconds at the clock of the replay.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gemmsim.model.resource import Span
+
+WAVES_PID, UNITS_PID = 1, 2
+
+
+def _track_key(track: str) -> tuple:
+    """Waves first (by workgroup, wave), then units in a fixed order."""
+    if track.startswith("wg"):
+        wg, wave = track[2:].split(".wave")
+        return (0, int(wg), int(wave), "")
+    return (1, 0, 0, track)
+
+
+def chrome_trace(spans: list[Span], clock_mhz: float, title: str = "") -> dict:
+    tracks = sorted({s.track for s in spans}, key=_track_key)
+    tid = {t: i + 1 for i, t in enumerate(tracks)}
+    events = [{"ph": "M", "name": "process_name", "pid": WAVES_PID, "tid": 0, "args": {"name": "waves"}},
+              {"ph": "M", "name": "process_name", "pid": UNITS_PID, "tid": 0, "args": {"name": "units"}}]
+    for t in tracks:
+        pid = WAVES_PID if t.startswith("wg") else UNITS_PID
+        events.append({"ph": "M", "name": "thread_name", "pid": pid, "tid": tid[t], "args": {"name": t}})
+        events.append({"ph": "M", "name": "thread_sort_index", "pid": pid, "tid": tid[t], "args": {"sort_index": tid[t]}})
+    for s in sorted(spans, key=lambda s: (_track_key(s.track), s.start, s.end, s.name)):
+        pid = WAVES_PID if s.track.startswith("wg") else UNITS_PID
+        events.append({"ph": "X", "name": s.name, "pid": pid, "tid": tid[s.track],
+                       "ts": round(s.start / clock_mhz, 6), "dur": round((s.end - s.start) / clock_mhz, 6),
+                       "args": {"start_cycle": s.start, "end_cycle": s.end}})
+    return {"traceEvents": events, "displayTimeUnit": "ns",
+            "otherData": {"title": title, "clock_mhz": clock_mhz, "time_unit": "us"}}
+
+
+def write_trace(path: str | Path, spans: list[Span], clock_mhz: float, title: str = "") -> None:
+    Path(path).write_text(json.dumps(chrome_trace(spans, clock_mhz, title), sort_keys=True))
