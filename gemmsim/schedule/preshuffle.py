@@ -259,8 +259,8 @@ class _WaveBuilder:
         kernel's per-row and per-column scales are not modelled (unit scales)."""
         if not self.a.mfma.opcode.startswith("v_mfma_i32"):
             return []
-        return [self.valu("v_cvt_f32_i32", f"acc row {ii} i32 -> f32", dst=Reg("v", acc.index + ii), srcs=(Reg("v", acc.index + ii),))
-                for ii in range(4)]
+        regs = [Reg("v", acc.index + ii) for ii in range(4)]
+        return [self.valu("v_cvt_f32_i32", f"acc row {ii} i32 -> f32", dst=r, srcs=(r,)) for ii, r in enumerate(regs)]
 
     def _direct_stores(self) -> list[Instr]:
         """Rows 0-1 and 2-3 of each accumulator are packed in place into acc[0] and acc[1] as bf16
@@ -271,9 +271,9 @@ class _WaveBuilder:
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
                 out += self._to_float(acc)
                 for pair in range(2):
-                    out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16",
-                                         dst=Reg("v", acc.index + pair),
-                                         srcs=(Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))))
+                    rows = (Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))
+                    tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
+                    out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
                 for ii in range(4):
                     offs = [self._c_offset(mi * 16 + (lane // 16) * 4 + ii,
                                            self.wave * a.n_per_wave + ni * 16 + lane % 16) for lane in range(self.lanes)]
@@ -298,9 +298,10 @@ class _WaveBuilder:
                             + (self.wave * a.n_per_wave + ni * 16 + lane % 16) * OUTPUT_BYTES
                             for lane in range(self.lanes)]
                     opcode = "ds_write_b16" + ("_d16_hi" if ii % 2 else "")
-                    out += self._issue((self._mem(Op.LDS_WRITE, opcode, 16, "lds", offs, (),
-                                                  srcs=(Reg("v", acc.index + ii // 2, 1),), tag=f"C m{mi} n{ni} row {ii} -> LDS"),
-                                        ("cw", mi, ni, ii)))
+                    packed = Reg("v", acc.index + ii // 2, 1)
+                    write = self._mem(Op.LDS_WRITE, opcode, 16, "lds", offs, (), srcs=(packed,),
+                                      tag=f"C m{mi} n{ni} row {ii} -> LDS")
+                    out += self._issue((write, ("cw", mi, ni, ii)))
         out += self.waits.wait_all("lgkm")
         out.append(Instr(Op.BARRIER, "s_barrier", tag="C tile in LDS"))
         e_vec = 4 if a.config.tile_n % 128 == 0 else 2
