@@ -43,7 +43,8 @@ def format_report(report: VerifyReport, seconds: float | None = None) -> str:
     m, n, k = report.shape
     verdict = "PASS" if report.passed else "FAIL"
     lines = [f"verify {report.program} on {report.gpu} ({report.arch}), {m}x{n}x{k} {report.dtype} "
-             f"({report.input_format}), seed {report.seed}" + (f", injected fault: {report.fault}" if report.fault else ""),
+             f"({report.input_format}), seed {report.seed}"
+             + (f", injected fault: {report.fault}" if report.fault else ""),
              f"  {report.blocks} workgroups replayed, {report.elements} C elements"
              + (f" in {seconds:.2f} s" if seconds is not None else ""),
              f"  {verdict}: {report.wrong} wrong, worst error / tolerance = {report.worst_error_to_tolerance:.3g}, "

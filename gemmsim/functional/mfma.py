@@ -28,7 +28,8 @@ from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import ElementFormat, input_format
 
 WAVE_LANES = 64
-_OPCODE = re.compile(r"v_mfma(?P<scale>_scale)?_(?P<acc>f32|i32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)_?(?P<ops>[a-z0-9_]+)$")
+_OPCODE = re.compile(r"v_mfma(?P<scale>_scale)?_(?P<acc>f32|i32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)"
+                     r"_?(?P<ops>[a-z0-9_]+)$")
 _OPERANDS = {"bf16": "bf16", "bf16_1k": "bf16", "f16": "fp16", "fp8_fp8": "fp8", "bf8_bf8": "bf8", "i8": "int8",
              "f8f6f4": "f8f6f4"}
 

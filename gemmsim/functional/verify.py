@@ -221,9 +221,10 @@ def _cause(fault: str | None, wrong: int, replay: Replay, first: Mismatch | None
     if first is not None and first.stored_by is not None:
         owner = (first.row // config.tile_m, first.col // config.tile_n)
         if owner != first.block:
-            tail = (f" (N={problem.n} is not a multiple of tile_n={config.tile_n}: columns past N wrap into the next row)"
-                    if problem.n % config.tile_n else "")
-            return f"block {first.block} stored into the C tile of block {owner}: stores are not confined to their tile{tail}"
+            tail = (f" (N={problem.n} is not a multiple of tile_n={config.tile_n}: columns past N wrap into the "
+                    f"next row)" if problem.n % config.tile_n else "")
+            return (f"block {first.block} stored into the C tile of block {owner}: stores are not confined to "
+                    f"their tile{tail}")
     if wrong:
         return "unexplained: the program computes a wrong C with no synchronization hazard"
     return ""
