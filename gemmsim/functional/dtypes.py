@@ -43,8 +43,9 @@ FORMATS = {
     "bf8_e5m2fnuz": ElementFormat("bf8_e5m2fnuz", 8, ml_dtypes.float8_e5m2fnuz),
     "bf8_e5m2": ElementFormat("bf8_e5m2", 8, ml_dtypes.float8_e5m2),
     "int8": ElementFormat("int8", 8, np.int8, is_int=True),
-    "fp4_e2m1": ElementFormat("fp4_e2m1", 4, ml_dtypes.float4_e2m1fn),
 }
+if hasattr(ml_dtypes, "float4_e2m1fn"):   # ml_dtypes >= 0.5
+    FORMATS["fp4_e2m1"] = ElementFormat("fp4_e2m1", 4, ml_dtypes.float4_e2m1fn)
 
 # (dtype, arch) -> format; "fp8" and "bf8" mean the arch's own 8-bit float encodings.
 _ARCH_FORMATS = {
@@ -56,6 +57,8 @@ _ARCH_FORMATS = {
 def input_format(dtype: str, arch: str) -> ElementFormat:
     """The element format of a kernel input dtype on an architecture."""
     name = _ARCH_FORMATS.get((dtype, arch), {"fp4": "fp4_e2m1"}.get(dtype, dtype))
+    if name == "fp4_e2m1" and name not in FORMATS:
+        raise ConfigError(f"dtype 'fp4' needs ml_dtypes >= 0.5 for float4_e2m1fn (installed: {ml_dtypes.__version__})")
     if name not in FORMATS:
         raise ConfigError(f"dtype {dtype!r} has no functional model: expected one of "
                           f"fp8, bf8, int8, bf16, fp16, fp4")
