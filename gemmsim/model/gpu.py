@@ -6,7 +6,8 @@ ceil(remaining / CUs) workgroups on the busiest CU and leaves the others idle or
 ends when the busiest CU does, so its time is (full rounds) x (one full round) + (the partial
 round). Every CU of a round runs the same Program on the same kind of data, so one CU is replayed
 in detail for each kind of round, with its share of the memory system (tile walk in traffic.py):
-the achievable bandwidth of L2, Infinity Cache and HBM divided by the CUs busy in that round.
+its slice of the L2, and of the Infinity Cache and HBM bandwidth the fraction of the round's
+workgroups it holds (with all CUs equally loaded: achievable bandwidth / busy CUs).
 
 Inside a round the hot K loop repeats the same work. It is replayed for a few iterations twice
 (n1 and n2) and every counter (cycles, busy cycles, stalls, conflicts) is extended linearly to the
@@ -64,17 +65,23 @@ class KernelReplay:
         return self.full if self.full_rounds * self.full.total.cycles >= self.partial.total.cycles else self.partial
 
 
-def memory_path(traffic: RoundTraffic, gpu: GPU, clock_mhz: float) -> MemoryPath:
-    """What one busy CU sees: its share of each level's bandwidth, weighted by how much of its
-    traffic reaches that level, and the mean latency of its loads."""
-    mem, busy = gpu.memory, max(1, traffic.busy_cus)
+def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: float) -> MemoryPath:
+    """What the busiest CU of a round sees of the memory system.
+
+    L2: each CU gets its slice of its XCD's L2 bandwidth (the XCD's bandwidth over its CUs).
+    Infinity Cache and HBM: shared by the whole round in proportion to demand, so a CU holding
+    `workgroups` of the round's workgroups gets that fraction of their bandwidth (with every CU
+    equally loaded: the achievable bandwidth over the busy CUs). Each level is weighted by the
+    share of the CU's bytes that reach it; the slowest level sets the CU's bytes per cycle.
+    The load latency mixes L2 hits and misses (misses pay the HBM latency)."""
+    mem = gpu.memory
     hz = clock_mhz * 1e6
-    busy_per_xcd = max(1, math.ceil(busy / gpu.xcds))
+    share = workgroups / max(1, traffic.blocks)
     requested = max(1.0, traffic.requested_bytes)
     cycles_per_byte = max(
-        busy_per_xcd / mem.l2_read_bytes_per_clk_per_xcd,
-        (traffic.l2_miss_bytes + traffic.write_bytes) / requested * busy * hz / mem.mall_bytes_per_s,
-        traffic.hbm_bytes / requested * busy * hz / mem.hbm_achievable_bytes_per_s,
+        gpu.compute_units / (gpu.xcds * mem.l2_read_bytes_per_clk_per_xcd),
+        (traffic.l2_miss_bytes + traffic.write_bytes) / requested * hz / (mem.mall_bytes_per_s * share),
+        traffic.hbm_bytes / requested * hz / (mem.hbm_achievable_bytes_per_s * share),
     )
     hit = traffic.l2_hit_rate
     to_cycles = clock_mhz / 1000.0
@@ -88,7 +95,7 @@ def memory_path(traffic: RoundTraffic, gpu: GPU, clock_mhz: float) -> MemoryPath
 
 def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
                  record: bool = False) -> RoundReplay:
-    path = memory_path(traffic, gpu, clock_mhz)
+    path = memory_path(traffic, workgroups, gpu, clock_mhz)
     trips = hot_loop_trips(program.waves)
     if trips <= LONG_TRIPS:
         run = replay_cu(program, gpu, workgroups, path, None, record)

@@ -1,0 +1,94 @@
+"""Invariants of the timing model that hold for any configuration."""
+
+import pytest
+
+from gemmsim.analysis import analyze
+from gemmsim.hw import load_gpu
+from gemmsim.kernel import make_config, make_problem
+from gemmsim.model.lds_banks import stream_conflicts
+from gemmsim.model.traffic import block_bytes, walk_rounds
+from gemmsim.predict import predict, predict_program
+from gemmsim.schedule.ir import Op, Item, Loop
+from gemmsim.schedule.preshuffle import generate
+
+CASES = [
+    ("mi300x", "5120x5120x8320", "fp8", "64x256x128", {}),
+    ("mi300x", "256x2112x7168", "fp8", "64x64x256", {"swizzle": False}),
+    ("mi300x", "16x7168x2048", "fp8", "16x64x256", {"copy": "async"}),
+    ("mi300x", "1024x1024x4096", "bf16", "64x128x64", {"epilogue": "cshuffle", "lds_stage": 1}),
+    ("mi355x", "5120x5120x8320", "fp8", "64x256x128", {}),
+    ("mi355x", "2048x4096x2048", "bf16", "128x256x64", {"swizzle": False, "copy": "async"}),
+]
+
+
+@pytest.fixture(scope="module", params=CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}-{c[3]}-{'-'.join(f'{k}={v}' for k, v in c[4].items())}")
+def case(request):
+    gpu_name, shape, dtype, tile, options = request.param
+    gpu = load_gpu(gpu_name)
+    problem, config = make_problem(shape, dtype), make_config(tile, **options)
+    a = analyze(problem, config, gpu)
+    program = generate(a, gpu)
+    return gpu, problem, a, program, predict_program(program, problem, gpu, analysis=a)
+
+
+def weighted_sum(items: tuple[Item, ...], value) -> float:
+    total = 0.0
+    for item in items:
+        if isinstance(item, Loop):
+            total += item.trip_count * weighted_sum(item.body, value)
+        else:
+            total += value(item)
+    return total
+
+
+def test_prediction_never_beats_the_roofline(case):
+    _, _, _, _, p = case
+    assert p.time_us >= p.roofline_us
+    assert p.roofline.time_us == p.roofline_us
+
+
+def test_matrix_pipe_busy_time_is_mfma_count_times_cycles(case):
+    _, _, _, program, p = case
+    count = sum(weighted_sum(w, lambda i: i.op == Op.MFMA) for w in program.waves)
+    busy = sum(weighted_sum(w, lambda i: i.cycles if i.op == Op.MFMA else 0) for w in program.waves)
+    assert p.evidence["mfma_count_per_workgroup"] == pytest.approx(count, rel=1e-9)
+    assert p.evidence["mfma_busy_cycles_per_workgroup"] == pytest.approx(busy, rel=1e-9)
+
+
+def test_lds_conflict_cycles_in_the_replay_equal_the_static_analysis(case):
+    gpu, _, a, program, p = case
+    static = sum(stream_conflicts(w, gpu.lds) for w in program.waves)
+    assert p.lds_conflict_cycles["per_workgroup"] == pytest.approx(static, abs=1e-6)
+    assert p.lds_conflict_cycles["total"] == pytest.approx(static * a.blocks, abs=1e-6)
+
+
+def test_unswizzled_case_really_has_conflicts():
+    # guards the equality test above against comparing zeros with zeros
+    gpu = load_gpu("mi300x")
+    a = analyze(make_problem("256x2112x7168", "fp8"), make_config("64x64x256", swizzle=False), gpu)
+    assert sum(stream_conflicts(w, gpu.lds) for w in generate(a, gpu).waves) > 0
+
+
+def test_identical_inputs_give_byte_identical_json():
+    gpu = load_gpu("mi355x")
+    args = (make_problem("256x2112x7168", "fp8"), make_config("64x64x256"), gpu)
+    assert predict(*args).to_json() == predict(*args).to_json()
+
+
+def test_kernel_mfma_utilization_matches_the_throughput(case):
+    _, _, _, _, p = case
+    assert 100 * p.mfma_utilization == pytest.approx(p.pct_of_clock_peak, rel=1e-6)
+    assert 0 < p.mfma_utilization <= 1
+
+
+def test_tile_walk_reads_every_tile_from_hbm_at_least_once():
+    gpu = load_gpu("mi300x")
+    a = analyze(make_problem("5120x5120x8320", "fp8"), make_config("64x256x128"), gpu)
+    program = generate(a, gpu)
+    per_block = block_bytes(program)
+    assert per_block.a == 64 * 8320 and per_block.b == 256 * 8320 and per_block.c == 64 * 256 * 2
+    rounds = walk_rounds(program.grid, per_block, gpu.compute_units * 3, a.k_tiles, gpu)
+    assert sum(r.blocks for r in rounds) == a.blocks
+    hbm_reads = sum(r.hbm_read_bytes for r in rounds)
+    assert hbm_reads == pytest.approx(a.grid_m * per_block.a + a.grid_n * per_block.b)   # fits in the MALL: once
+    assert all(0.0 < r.l2_hit_rate < 1.0 for r in rounds)
