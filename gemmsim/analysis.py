@@ -219,8 +219,9 @@ def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mf
          f"tile_k={config.tile_k}: must be a multiple of the K of {mfma.opcode} ({mfma.k})"),
         (problem.k % config.tile_k == 0,
          f"K={problem.k}: must be a multiple of tile_k={config.tile_k} (the pre-shuffled B layout has no K tail)"),
-        (problem.n % MFMA_TILE == 0,
-         f"N={problem.n}: must be a multiple of {MFMA_TILE} (the pre-shuffled B layout groups 16 columns)"),
+        (problem.n % config.tile_n == 0,
+         f"N={problem.n}: must be a multiple of tile_n={config.tile_n} (the C stores have no column mask; "
+         f"an M tail is fine)"),
         ((config.tile_m * tile_k_bytes) % A_TILE_QUANTUM == 0,
          f"A tile {config.tile_m} x {tile_k_bytes:g} B = {config.tile_m * tile_k_bytes:g} B: must be a multiple of "
          f"{A_TILE_QUANTUM} B (256 threads x 16 B per copy round)"),

@@ -63,7 +63,7 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     ("512x512x512", "bf16", "64x256x64", "h200", {}, r"targets gfx942 and gfx950; h200 is sm_90"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"lds_stage": 3}, r"lds_stage=3: must be 1"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"waves_per_eu": 9}, r"waves_per_eu=9: must be between 1 and 8"),
-    ("512x500x512", "fp8", "64x256x128", "mi300x", {}, r"N=500: must be a multiple of 16"),
+    ("512x500x512", "fp8", "64x256x128", "mi300x", {}, r"N=500: must be a multiple of tile_n=256"),
 ])
 def test_invalid_configs_name_value_and_rule(shape, dtype, tile, gpu, opts, message):
     with pytest.raises(ConfigError, match=message):

@@ -77,23 +77,15 @@ def test_swizzle_fault_needs_the_swizzle_on():
         _verify("mi300x", "fp8", "128x256x256", "64x256x128", {"swizzle": False}, fault="swizzle-read")
 
 
-@pytest.mark.xfail(strict=True, reason="generator: with one LDS buffer and async copy, the next tile's DMA is "
-                                       "issued into the buffer while this tile's ds_reads still need it")
 def test_async_copy_with_one_lds_buffer():
     report = _verify("mi300x", "fp8", "128x256x512", "64x128x128", {"lds_stage": 1, "copy": "async"})
     assert report.passed, report.cause
 
 
-@pytest.mark.xfail(strict=True, reason="generator: C stores are not masked, so an N tail wraps into the next row")
-def test_n_not_a_multiple_of_tile_n():
-    report = _verify("mi300x", "fp8", "128x192x256", "64x128x128", {})
-    assert report.passed, report.cause
-
-
-def test_an_unmasked_n_tail_is_explained():
-    report = _verify("mi300x", "fp8", "128x192x256", "64x128x128", {})
-    if not report.passed:   # while the generator has no N-tail mask: the report must say where the store went
-        assert "stores are not confined to their tile" in report.cause and "N=192" in report.cause
+def test_n_not_a_multiple_of_tile_n_is_refused():
+    # the C stores have no column mask, so an N tail would wrap into the next row: the config is rejected
+    with pytest.raises(ConfigError, match=r"N=192: must be a multiple of tile_n=128"):
+        _verify("mi300x", "fp8", "128x192x256", "64x128x128", {})
 
 
 def test_preshuffle_puts_each_lanes_16_bytes_where_the_kernel_loads_them():

@@ -172,7 +172,7 @@ class _WaveBuilder:
         a = self.a
         out: list[Instr] = []
         mfmas = self.mfmas(t)
-        loads = self._next_tile_loads(t + 1, strides) if prefetch else []
+        loads = self._next_tile_loads(t + 1, strides, with_dma=not self._dma_waits_for_free_buffer()) if prefetch else []
         first_use = {}
         for i, (_, a_keys, _) in enumerate(mfmas):
             for key in a_keys:
@@ -203,12 +203,19 @@ class _WaveBuilder:
             out += self._land_next_a(t + 1, strides)
         return out
 
-    def _next_tile_loads(self, t: int, strides) -> list[tuple[Instr, object]]:
+    def _dma_waits_for_free_buffer(self) -> bool:
+        """With one A buffer, a DMA may only start once every wave has finished reading it."""
+        return self.a.config.copy == "async" and self.a.config.lds_stage == 1
+
+    def _a_dmas(self, t: int, strides) -> list[tuple[Instr, object]]:
+        return [(self.a_dma(t, r, strides), ("adma", t % 2, r)) for r in range(self.a.a_loads_per_tile)]
+
+    def _next_tile_loads(self, t: int, strides, with_dma: bool = True) -> list[tuple[Instr, object]]:
         a = self.a
         if a.config.copy == "sync":
             a_ops = [(self.a_load(t, r, strides), ("acopy", t % 2, r)) for r in range(a.a_loads_per_tile)]
         else:
-            a_ops = [(self.a_dma(t, r, strides), ("adma", t % 2, r)) for r in range(a.a_loads_per_tile)]
+            a_ops = self._a_dmas(t, strides) if with_dma else []
         b_ops = [(self.b_load(t, ku, ni, strides), ("b", t % 2, ku, ni))
                  for ku in range(a.k_unroll) for ni in range(a.num_acc_n)]
         return a_ops + b_ops
@@ -231,6 +238,9 @@ class _WaveBuilder:
                 out += self._issue((self.a_write(t, r), ("awrite", t % 2, r)))
             out += self.waits.wait_all("lgkm")
         else:
+            if self._dma_waits_for_free_buffer() and t > 0:
+                for op in self._a_dmas(t, strides):
+                    out += self._issue(op)
             out += self.waits.wait_for(*[("adma", t % 2, r) for r in range(a.a_loads_per_tile)])
         out.append(Instr(Op.BARRIER, "s_barrier", tag=f"A tile {t} in LDS"))
         out += self._issue((self.a_read(t, 0, 0), ("a", t % 2, 0, 0)))
