@@ -155,8 +155,9 @@ def _simulation_summary(replay: KernelReplay) -> dict:
         return {"workgroups_on_cu": r.workgroups, "busy_cus": r.busy_cus, "cycles": r.total.cycles,
                 "simulated_iterations": list(r.simulated_iterations),
                 "extrapolated_iterations": r.extrapolated_iterations,
-                "instructions_simulated": r.steady.instructions if r.extrapolated_iterations == 0 else None}
+                "instructions_simulated": r.instructions_simulated}
 
+    rounds = [r for r in (replay.full, replay.partial) if r is not None]
     return {"hot_loop_trips": replay.hot_loop_trips, "full_rounds": replay.full_rounds,
             "full_round": round_info(replay.full), "partial_round": round_info(replay.partial),
-            "cycles": replay.cycles}
+            "cycles": replay.cycles, "instructions_simulated": sum(r.instructions_simulated for r in rounds)}

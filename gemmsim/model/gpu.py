@@ -43,6 +43,7 @@ class RoundReplay:
     extrapolated_iterations: int
     memory: MemoryPath
     traffic: RoundTraffic
+    instructions_simulated: int = 0
     timeline: list | None = None
 
 
@@ -99,13 +100,14 @@ def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraf
     trips = hot_loop_trips(program.waves)
     if trips <= LONG_TRIPS:
         run = replay_cu(program, gpu, workgroups, path, None, record)
-        return RoundReplay(workgroups, traffic.busy_cus, run, run, trips, (trips,), 0, path, traffic, run.timeline)
+        return RoundReplay(workgroups, traffic.busy_cus, run, run, trips, (trips,), 0, path, traffic,
+                           run.instructions, run.timeline)
     short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS)
     long = replay_cu(program, gpu, workgroups, path, LONG_TRIPS, record)
     extra = (trips - LONG_TRIPS) / (LONG_TRIPS - SHORT_TRIPS)
     return RoundReplay(workgroups, traffic.busy_cus, long.extrapolate(short, extra), long.minus(short),
                        LONG_TRIPS - SHORT_TRIPS, (SHORT_TRIPS, LONG_TRIPS), trips - LONG_TRIPS, path, traffic,
-                       long.timeline)
+                       short.instructions + long.instructions, long.timeline)
 
 
 def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_slices: int,
