@@ -70,6 +70,7 @@ class Instr:
     lds_base: int | None = None     # LDS_DMA: lane i lands at lds_base + i * lane_bytes
     tag: str = ""                   # what the instruction is for, e.g. "A tile 1 -> LDS", "acc(0,3) += A(0) B(3)"
     lds_lane_offsets_known: bool = True  # False when a parsed DS address could not be resolved
+    lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2: each lane's second access (None: one access)
 
     @property
     def bytes(self) -> int:
