@@ -104,3 +104,11 @@ def test_microbenchmarks_cover_issue_5_list():
     ways = {int(r["param_value"]) for r in rows if r["bench"] == "shared"}
     assert ways == {1, 2, 4, 8, 16, 32}
     assert all(float(r["value"]) > 0 for r in rows)
+
+
+def test_report_tables_match_the_committed_csvs():
+    from validation import report
+
+    text = (RESULTS.parent.parent / "REPORT_h200.md").read_text()
+    for name, table in report.all_tables(RESULTS).items():
+        assert f"<!-- table: {name} -->\n{table}\n" in text, f"table {name} is stale: run python -m validation.report"
