@@ -6,6 +6,12 @@ One row per measured quantity: bench, the swept parameter, and a metric whose na
 its unit (latency_cycles, bandwidth_gb_per_s, ffma_per_cycle_per_sm, ...). In-kernel clock64()
 latencies are SM cycles; event-timed throughputs are converted to per-cycle figures with the
 SM clock nvidia-smi reports right after the measurement (the clocks are left alone).
+
+The ``*_in_kernel`` rates divide each block's clock64() span into its work and assume every
+block of the grid is resident at once. On the H200 run of 2026-11-29 that held for the
+shared-memory bench (in-kernel and event-timed rates agree) but not for the FFMA and mma.sync
+benches (in-kernel rates twice the event-timed ones, above the SM's 128 FFMA/cycle): use the
+event-timed ``*_per_cycle_per_sm`` figures for those.
 """
 from __future__ import annotations
 
