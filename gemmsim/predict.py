@@ -25,6 +25,8 @@ from gemmsim.summary import hot_loop_mix
 TILE_M_CANDIDATES = (16, 32, 64, 128)
 TILE_N_CANDIDATES = (64, 128, 256)
 TILE_K_BYTES_CANDIDATES = (128, 256)
+GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
+_GEMM_CACHE: dict[tuple, tuple[GPU, Prediction]] = {}
 
 
 def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False) -> Prediction:
@@ -48,14 +50,32 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
 
 def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: str | tuple | None = None,
                  **options) -> Prediction:
-    """Predict (M, N, K) of `dtype`; with tile None, the fastest of the valid candidate tiles."""
+    """Predict (M, N, K) of `dtype`; with tile None, the fastest of the valid candidate tiles.
+    Results are kept for the process (the GPU object, the shape and the options are the key).
+
+    Candidates are tried in order of a lower bound on their time (the matrix pipes' work on the
+    busiest CU, or the roofline); once a bound exceeds the best prediction so far, the rest are
+    skipped: the answer is the same as predicting every candidate."""
     gpu = load_gpu(gpu) if isinstance(gpu, str) else gpu
-    problem = make_problem(tuple(shape), dtype)
+    key = (tuple(shape), dtype, id(gpu), tile if tile is None or isinstance(tile, str) else tuple(tile),
+           tuple(sorted(options.items())))
+    if key not in _GEMM_CACHE:
+        if len(_GEMM_CACHE) >= GEMM_CACHE_SIZE:
+            _GEMM_CACHE.pop(next(iter(_GEMM_CACHE)))
+        _GEMM_CACHE[key] = (gpu, _predict_gemm(tuple(shape), dtype, gpu, tile, options))
+    return _GEMM_CACHE[key][1]
+
+
+def _predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU, tile, options: dict) -> Prediction:
+    problem = make_problem(shape, dtype)
     if tile is not None:
         return predict(problem, make_config(tile, **options), gpu)
+    ranked = sorted((_lower_bound_us(a, gpu), i, a) for i, a in enumerate(candidate_analyses(problem, gpu, **options)))
     best = None
-    for config in candidate_configs(problem, gpu, **options):
-        p = predict(problem, config, gpu)
+    for bound, _, a in ranked:
+        if best is not None and bound >= best.time_us:
+            break
+        p = predict_program(generate(a, gpu), problem, gpu, analysis=a)
         if best is None or p.time_us < best.time_us:
             best = p
     if best is None:
@@ -64,19 +84,36 @@ def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: 
     return best
 
 
-def candidate_configs(problem: Problem, gpu: GPU, **options) -> list[KernelConfig]:
+def candidate_analyses(problem: Problem, gpu: GPU, **options) -> list[TileAnalysis]:
+    """Analyses of the candidate tiles that are valid for this problem and fit on a CU."""
     out = []
     for tk_bytes in TILE_K_BYTES_CANDIDATES:
         tile_k = int(tk_bytes / problem.elem_bytes)
         for tm in TILE_M_CANDIDATES:
             for tn in TILE_N_CANDIDATES:
-                config = KernelConfig(tm, tn, tile_k, **options)
                 try:
-                    if analyze(problem, config, gpu).occupancy.workgroups_per_cu >= 1:
-                        out.append(config)
+                    a = analyze(problem, KernelConfig(tm, tn, tile_k, **options), gpu)
                 except ConfigError:
                     continue
+                if a.occupancy.workgroups_per_cu >= 1:
+                    out.append(a)
     return out
+
+
+def candidate_configs(problem: Problem, gpu: GPU, **options) -> list[KernelConfig]:
+    return [a.config for a in candidate_analyses(problem, gpu, **options)]
+
+
+def _lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
+    """No prediction of this configuration can be faster: each SIMD of the busiest CU must run the
+    MFMAs of one wave of every workgroup the CU gets (the replay puts one wave per SIMD per
+    workgroup), and nothing beats the roofline."""
+    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
+    full_rounds, remainder = divmod(a.blocks, slots)
+    workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
+    clock = gpu.clock_mhz(a.problem.dtype)
+    mfma_us = workgroups_on_busiest * a.mfma_per_block * a.mfma.cycles / clock
+    return max(mfma_us, roofline(a.problem, gpu).time_us)
 
 
 def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) -> Occupancy:
