@@ -190,6 +190,7 @@ def _simulation_summary(replay: KernelReplay) -> dict:
         if r is None:
             return None
         return {"workgroups_on_cu": r.workgroups, "busy_cus": r.busy_cus, "cycles": r.total.cycles,
+                "cycles_per_iteration": r.steady.cycles / r.steady_iterations if r.extrapolated_iterations else None,
                 "simulated_iterations": list(r.simulated_iterations),
                 "extrapolated_iterations": r.extrapolated_iterations,
                 "instructions_simulated": r.instructions_simulated}

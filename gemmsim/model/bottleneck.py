@@ -32,7 +32,8 @@ def utilizations(window: CuRun) -> dict[str, float]:
 def stall_breakdown(window: CuRun) -> dict:
     """Stall cycles per wave over the window, detailed and grouped, and as fractions of the window."""
     waves, cycles = max(1, window.waves), max(1.0, window.cycles)
-    detail = {k: window.stalls.get(k, 0.0) / waves for k in STALL_REASONS}
+    # a difference of two replays can dip a hair below zero where the phases of the waves shift
+    detail = {k: max(0.0, window.stalls.get(k, 0.0)) / waves for k in STALL_REASONS}
     grouped = {g: sum(detail[k] for k in keys) for g, keys in STALL_GROUPS.items()}
     return {"cycles_per_wave": detail, "grouped_cycles_per_wave": grouped,
             "grouped_fraction": {g: v / cycles for g, v in grouped.items()}, "window_cycles": cycles}

@@ -75,10 +75,12 @@ class ComputeUnitModel:
         self.stalls: dict[str, float] = {}
         self.instructions = 0
         self.mfma_count = 0
+        self.workgroups = 0
         self.waves: list[Wave] = []
 
     def add_workgroup(self, streams: list[list[Step]]) -> None:
-        index = len(self.waves) // max(1, len(streams))
+        index = self.workgroups
+        self.workgroups += 1
         barrier = WorkgroupBarrier(self.env, len(streams))
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
@@ -121,7 +123,7 @@ class ComputeUnitModel:
         self.env.run()
         cycles = max((w.end_time for w in self.waves), default=0.0)
         return CuRun(
-            cycles=cycles, workgroups=len(self.waves) // 4 if self.waves else 0, waves=len(self.waves),
+            cycles=cycles, workgroups=self.workgroups, waves=len(self.waves),
             instructions=self.instructions, mfma_count=self.mfma_count,
             mfma_busy_cycles=sum(s.matrix.busy_cycles for s in self.simds),
             valu_busy_cycles=sum(s.valu.busy_cycles for s in self.simds),
@@ -141,6 +143,4 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     cu = ComputeUnitModel(gpu, memory, record)
     for _ in range(workgroups):
         cu.add_workgroup(streams)
-    run = cu.run()
-    run.workgroups = workgroups
-    return run
+    return cu.run()
