@@ -13,6 +13,7 @@ from gemmsim.analysis import Occupancy, TileAnalysis, analyze, occupancy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.kernel import KernelConfig, Problem, make_config, make_problem
+from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, stall_breakdown, utilizations
 from gemmsim.model.gpu import KernelReplay, replay_kernel
 from gemmsim.model.quantization import dim_efficiency
@@ -118,7 +119,7 @@ def _lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
 
 def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) -> Occupancy:
     r = program.resources
-    return occupancy(gpu, r.arch_vgprs, r.accum_vgprs, r.lds_bytes, program.waves_per_workgroup,
+    return occupancy(gpu, r.arch_vgprs, r.accum_vgprs, r.lds_bytes, waves_per_workgroup(program),
                      config.waves_per_eu if config else None)
 
 

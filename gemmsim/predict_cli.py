@@ -8,7 +8,7 @@ import importlib.util
 
 from gemmsim.cli_common import add_kernel_args, gpu_from_args
 from gemmsim.errors import GemmsimError, InputError
-from gemmsim.kernel import make_config, make_problem
+from gemmsim.kernel import KernelConfig, make_config, make_problem
 
 
 def register(subparsers) -> None:
@@ -35,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
                              epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
     record = bool(args.trace or args.plot)
     if args.isa:
-        program = _isa_front_end().program_from_file(args.isa, problem=problem, gpu=gpu)
+        program, tile = _program_from_isa(args.isa, problem, gpu, args.tile)
+        if tile is not None:  # the parsed kernel's tile (from --tile or its name) sizes the per-tile figures
+            config = KernelConfig(*tile, waves_per_eu=args.waves_per_eu)
         prediction = predict_program(program, problem, gpu, config=config, record=record)
     else:
         prediction = predict(problem, config, gpu, record=record)
@@ -51,15 +53,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _isa_front_end():
-    """gemmsim.isa, imported only when --isa is used (it is built beside this command)."""
-    missing = GemmsimError("--isa needs gemmsim.isa.program_from_file, which this installation does not have yet")
+def _program_from_isa(path: str, problem, gpu, tile: str | None):
+    """The Program of compiled assembly, and its tile if the front-end knows it. gemmsim.isa is
+    imported only when --isa is used."""
     if importlib.util.find_spec("gemmsim.isa") is None:
-        raise missing
-    module = importlib.import_module("gemmsim.isa")
-    if not hasattr(module, "program_from_file"):
-        raise missing
-    return module
+        raise GemmsimError("--isa needs the assembly front-end gemmsim.isa, which this installation does not have")
+    isa = importlib.import_module("gemmsim.isa")
+    if hasattr(isa, "load_kernel"):
+        kernel = isa.load_kernel(path, problem, gpu, tile=tile)
+        return kernel.program, kernel.tile
+    if hasattr(isa, "program_from_file"):
+        return isa.program_from_file(path, problem=problem, gpu=gpu), None
+    raise GemmsimError("--isa needs gemmsim.isa.program_from_file, which this installation does not have")
 
 
 def _title(p, args) -> str:

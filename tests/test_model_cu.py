@@ -126,3 +126,10 @@ def test_replay_has_no_overlap_on_any_pipe(workgroups):
     for track, spans in tracks.items():
         spans.sort()
         assert all(a_end <= b_start for (_, a_end), (b_start, _) in zip(spans, spans[1:])), track
+
+
+def test_one_stream_stands_for_every_wave_of_the_workgroup():
+    # a front-end may hand over one stream for a 256-thread workgroup: all four waves still run
+    prog = replace(program([mfma()]), resources=Resources(128, 0, 16, 0, workgroup_size=256))
+    run = replay_cu(prog, GPU, 1, MEMORY)
+    assert run.waves == 4 and run.mfma_count == 4 and run.cycles == MFMA.cycles

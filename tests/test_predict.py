@@ -126,6 +126,7 @@ def test_cli_json_is_deterministic(capsys):
     (["--tile", "64x256x128", "--shape", "5120x5120x8320", "--arch", "gfx999"], "gfx999"),
     (["--tile", "60x256x128", "--shape", "5120x5120x8320"], "tile_m=60"),
     (["--shape", "5120x5120x8320"], "--tile"),
+    (["--shape", "5120x5120x8320", "--isa", "no/such/kernel.s"], "kernel.s"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, needle):
     assert main(["predict", *argv]) == 2

@@ -88,9 +88,9 @@ class ComputeUnitModel:
             self.waves.append(wave)
             self.env.process(wave.run())
 
-    def execute(self, wave: Wave, step: Step, now: float, pipe_start: float) -> None:
+    def execute(self, wave: Wave, step: Step, now: float, pipe_start: float) -> float:
         """Issue `step` for `wave` at cycle `now` (an MFMA or VALU op runs on the pipe slot the wave
-        booked from `pipe_start`): book the other units it uses and when its results are ready."""
+        booked from `pipe_start`): book the other units it uses; return when its work is done."""
         self.instructions += 1
         wave.simd.issue.take(now)
         op = step.op
@@ -113,6 +113,7 @@ class ComputeUnitModel:
         if self.instruction_log is not None:
             self.instruction_log.append((wave.name, op.value, now, done))
             self.log.append(Span(wave.name, step.opcode, now, done if op is Op.MFMA else now + 1))
+        return done
 
     def _write_lds_at(self, arrival: float, step: Step) -> None:
         """A DMA's data enters the LDS when it arrives: book the LDS then, not at issue."""
@@ -134,12 +135,20 @@ class ComputeUnitModel:
         )
 
 
+def waves_per_workgroup(program: Program) -> int:
+    """Waves of one workgroup: the streams given, or more if the workgroup size asks for more."""
+    return max(len(program.waves), -(-program.resources.workgroup_size // max(1, program.wave_size)))
+
+
 def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, hot_trips: int | None = None,
               record: bool = False) -> CuRun:
     """Replay `workgroups` resident copies of the Program on one CU (hot loop cut to hot_trips if given)."""
     if workgroups < 1:
         raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
     streams = [decode_wave(items, gpu, hot_trips) for items in program.waves]
+    # a front-end may give one stream for all waves: the workgroup still has all its waves
+    needed = waves_per_workgroup(program)
+    streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]
     cu = ComputeUnitModel(gpu, memory, record)
     for _ in range(workgroups):
         cu.add_workgroup(streams)

@@ -67,7 +67,7 @@ class Wave:
     # ---- the process ------------------------------------------------------------------------------
     def run(self):
         env = self.cu.env
-        earliest = last_issue = env.now
+        earliest = work_done = env.now
         for step in self.steps:
             op = step.op
             if op is Op.BARRIER:
@@ -91,11 +91,13 @@ class Wave:
             if port > env.now:  # another wave of this SIMD issued in this cycle
                 self._stall("issue", env.now, port)
                 yield env.timeout(port - env.now)
-            self.cu.execute(self, step, env.now, start)
+            done = self.cu.execute(self, step, env.now, start)
+            if done > work_done:
+                work_done = done
             earliest = env.now + (1 if op is Op.MFMA or op is Op.VALU else step.cycles)
-            last_issue = env.now
         self.barrier.leave()
-        self.end_time = max(last_issue + 1, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
+        # the wave is done when its last instruction has issued and its pipes and counters have drained
+        self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
 
     def _stall(self, why: str, start: float, end: float) -> None:
         if end > start and why:
