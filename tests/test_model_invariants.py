@@ -92,3 +92,24 @@ def test_tile_walk_reads_every_tile_from_hbm_at_least_once():
     hbm_reads = sum(r.hbm_read_bytes for r in rounds)
     assert hbm_reads == pytest.approx(a.grid_m * per_block.a + a.grid_n * per_block.b)   # fits in the MALL: once
     assert all(0.0 < r.l2_hit_rate < 1.0 for r in rounds)
+
+
+def test_memory_path_share_is_bandwidth_over_busy_cus_in_a_full_round():
+    from gemmsim.model.gpu import memory_path
+    from gemmsim.model.traffic import RoundTraffic, average_round
+
+    gpu = load_gpu("mi300x")
+    clock = gpu.clock_mhz("fp8")
+    # every byte comes from HBM: the CU's share is the achievable bandwidth over all CUs
+    all_hbm = RoundTraffic(blocks=gpu.compute_units * 3, busy_cus=gpu.compute_units, read_bytes=1e9, write_bytes=0.0,
+                           l2_miss_bytes=0.0, hbm_read_bytes=1e9)
+    two_rounds = average_round([all_hbm, all_hbm])
+    assert two_rounds == all_hbm
+    path = memory_path(two_rounds, 3, gpu, clock)
+    per_cu_bytes_per_cycle = gpu.memory.hbm_achievable_bytes_per_s / gpu.compute_units / (clock * 1e6)
+    assert 1 / path.cycles_per_byte == pytest.approx(per_cu_bytes_per_cycle)
+    # all L2 hits: the CU's slice of its XCD's L2
+    all_l2 = RoundTraffic(gpu.compute_units * 3, gpu.compute_units, 1e9, 0.0, 0.0, 0.0)
+    slice_bytes = gpu.memory.l2_read_bytes_per_clk_per_xcd * gpu.xcds / gpu.compute_units
+    assert 1 / memory_path(all_l2, 3, gpu, clock).cycles_per_byte == pytest.approx(slice_bytes)
+    assert memory_path(all_l2, 3, gpu, clock).load_latency_cycles == pytest.approx(gpu.memory.l2_hit_latency_ns * clock / 1000)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from gemmsim.hw import GPU
 from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import hot_loop_trips
-from gemmsim.model.traffic import RoundTraffic, block_bytes, walk_rounds
+from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
 from gemmsim.model.vmem import MemoryPath
 from gemmsim.schedule.ir import Program
 
@@ -120,10 +120,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
     rounds = walk_rounds(program.grid, block_bytes(program), slots, k_slices, gpu)
     full = partial = None
     if full_rounds:
-        merged = rounds[0]
-        for r in rounds[1:full_rounds]:
-            merged = merged.merged(r)
-        full = replay_round(program, gpu, workgroups_per_cu, merged, clock_mhz, record)
+        full = replay_round(program, gpu, workgroups_per_cu, average_round(rounds[:full_rounds]), clock_mhz, record)
     if remainder:
         last_workgroups = math.ceil(remainder / gpu.compute_units)
         partial = replay_round(program, gpu, last_workgroups, rounds[-1], clock_mhz, record and full is None)

@@ -60,10 +60,14 @@ class RoundTraffic:
     def hbm_bytes(self) -> float:
         return self.hbm_read_bytes + self.write_bytes
 
-    def merged(self, other: "RoundTraffic") -> "RoundTraffic":
-        return RoundTraffic(self.blocks + other.blocks, max(self.busy_cus, other.busy_cus),
-                            self.read_bytes + other.read_bytes, self.write_bytes + other.write_bytes,
-                            self.l2_miss_bytes + other.l2_miss_bytes, self.hbm_read_bytes + other.hbm_read_bytes)
+
+
+def average_round(rounds: list[RoundTraffic]) -> RoundTraffic:
+    """The mean of several rounds (the full rounds share a replay): per-round blocks and bytes."""
+    n = len(rounds)
+    return RoundTraffic(round(sum(r.blocks for r in rounds) / n), max(r.busy_cus for r in rounds),
+                        sum(r.read_bytes for r in rounds) / n, sum(r.write_bytes for r in rounds) / n,
+                        sum(r.l2_miss_bytes for r in rounds) / n, sum(r.hbm_read_bytes for r in rounds) / n)
 
 
 def block_bytes(program: Program) -> BlockBytes:
