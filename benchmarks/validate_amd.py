@@ -6,7 +6,9 @@ Validation only: nothing here feeds back into the model or the GPU files. Defaul
 ../shared/data/amd_gemm_measured.csv relative to the repository root. Each row runs the FlyDSL
 preshuffle GEMM with sync copy and lds_stage=2 (the `kernel` column), on the GPU file of its runner.
 Prints measured and predicted microseconds, the error, the bottleneck with its evidence, the
-`gemmsim predict` command that reproduces the prediction, and the MAPE.
+`gemmsim predict` command that reproduces the prediction, and the MAPE. The column "MHz if
+cycles right" is a diagnostic, not a fit: the clock at which the replay's cycle count would take
+the measured time (compare with the sustained clock the prediction used).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ def main(argv: list[str]) -> int:
     rows = list(csv.DictReader(path.open()))
     errors = []
     print(f"{'gpu':<8}{'dtype':<6}{'shape':<16}{'tile':<13}{'measured us':>12}{'predicted us':>13}{'error':>8}  "
-          f"{'bottleneck':<15}{'mfma':>6}{'lds':>6}{'vmem':>6}  stalls (vmcnt/lgkmcnt/barrier/issue)")
+          f"{'bottleneck':<15}{'mfma':>6}{'lds':>6}{'vmem':>6}  {'stalls vm/lgkm/bar/issue':<25}"
+          f"{'clock MHz':>10}{'MHz if cycles right':>20}")
     commands = []
     for row in rows:
         gpu, dtype, shape, tile = row_inputs(row)
@@ -59,7 +62,8 @@ def main(argv: list[str]) -> int:
         s = p.evidence["stalls"]["grouped_fraction"]
         print(f"{gpu:<8}{dtype:<6}{shape:<16}{tile:<13}{measured:>12.2f}{p.time_us:>13.2f}{error:>+7.1f}%  "
               f"{p.bottleneck:<15}{u['mfma']:>6.2f}{u['lds']:>6.2f}{u['vmem_bandwidth']:>6.2f}  "
-              f"{s['vmcnt']:.2f}/{s['lgkmcnt']:.2f}/{s['barrier']:.2f}/{s['issue']:.2f}")
+              f"{s['vmcnt']:.2f}/{s['lgkmcnt']:.2f}/{s['barrier']:.2f}/{s['issue']:.2f}{'':<6}"
+              f"{p.clock_mhz:>10.0f}{p.simulation['cycles'] / measured:>20.0f}")
         commands.append(command(gpu, dtype, shape, tile))
     print(f"MAPE {sum(errors) / len(errors):.1f}% over {len(errors)} rows; "
           f"{sum(e <= 15 for e in errors)} of {len(errors)} within 15%")

@@ -104,6 +104,12 @@ def test_cli_prints_the_report(capsys, tmp_path):
     events = json.loads(trace.read_text())["traceEvents"]
     names = {e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
     assert {"wg0.wave0", "simd0.mfma", "simd0.valu", "lds", "vmem"} <= names
+    by_track = {}
+    for e in events:
+        if e["ph"] == "X":
+            by_track.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"]))
+    for spans in by_track.values():   # events of one track never overlap
+        assert all(a_end <= b_start + 1e-6 for (_, a_end), (b_start, _) in zip(spans, spans[1:]))
     assert plot.stat().st_size > 10_000
 
 

@@ -23,6 +23,10 @@ def _track_key(track: str) -> tuple:
     return (1, 0, 0, track)
 
 
+def _us(cycle: float, clock_mhz: float) -> float:
+    return round(cycle / clock_mhz, 6)
+
+
 def chrome_trace(spans: list[Span], clock_mhz: float, title: str = "") -> dict:
     tracks = sorted({s.track for s in spans}, key=_track_key)
     tid = {t: i + 1 for i, t in enumerate(tracks)}
@@ -32,10 +36,14 @@ def chrome_trace(spans: list[Span], clock_mhz: float, title: str = "") -> dict:
         pid = WAVES_PID if t.startswith("wg") else UNITS_PID
         events.append({"ph": "M", "name": "thread_name", "pid": pid, "tid": tid[t], "args": {"name": t}})
         events.append({"ph": "M", "name": "thread_sort_index", "pid": pid, "tid": tid[t], "args": {"sort_index": tid[t]}})
-    for s in sorted(spans, key=lambda s: (_track_key(s.track), s.start, s.end, s.name)):
+    ordered = sorted(spans, key=lambda s: (_track_key(s.track), s.start, s.end, s.name))
+    for s, nxt in zip(ordered, ordered[1:] + [None]):
         pid = WAVES_PID if s.track.startswith("wg") else UNITS_PID
+        # a wave's MFMA runs on while the wave issues on: cut it at the wave's next event so that
+        # the events of a track never overlap (the pipe's own track shows the full MFMA)
+        end = min(s.end, nxt.start) if nxt is not None and nxt.track == s.track and nxt.start > s.start else s.end
         events.append({"ph": "X", "name": s.name, "pid": pid, "tid": tid[s.track],
-                       "ts": round(s.start / clock_mhz, 6), "dur": round((s.end - s.start) / clock_mhz, 6),
+                       "ts": _us(s.start, clock_mhz), "dur": round(_us(end, clock_mhz) - _us(s.start, clock_mhz), 6),
                        "args": {"start_cycle": s.start, "end_cycle": s.end}})
     return {"traceEvents": events, "displayTimeUnit": "ns",
             "otherData": {"title": title, "clock_mhz": clock_mhz, "time_unit": "us"}}
