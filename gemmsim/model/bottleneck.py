@@ -21,12 +21,14 @@ STALL_GROUPS = {"vmcnt": ("vmcnt", "vmem_slots"), "lgkmcnt": ("lgkmcnt", "lgkm_s
 
 def utilizations(window: CuRun) -> dict[str, float]:
     cycles = max(1.0, window.cycles)
-    return {
+    busy = {
         "mfma": window.mfma_busy_cycles / (window.simds * cycles),
         "valu": window.valu_busy_cycles / (window.simds * cycles),
         "lds": window.lds_busy_cycles / cycles,
         "vmem_bandwidth": window.vmem_busy_cycles / cycles,
     }
+    # a unit books its service when asked, so a saturated unit's queue can reach past the window's end
+    return {unit: min(1.0, u) for unit, u in busy.items()}
 
 
 def stall_breakdown(window: CuRun) -> dict:
