@@ -14,7 +14,7 @@ from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.kernel import KernelConfig, Problem, make_config, make_problem
 from gemmsim.model.cu import waves_per_workgroup
-from gemmsim.model.bottleneck import classify, stall_breakdown, utilizations
+from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
 from gemmsim.model.gpu import KernelReplay, replay_kernel
 from gemmsim.model.quantization import dim_efficiency
 from gemmsim.model.result import Prediction
@@ -156,6 +156,7 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
         evidence={
             "steady_state_utilization": util,
             "stalls": stall_breakdown(dom.steady),
+            "largest_wait": largest_wait(stall_breakdown(dom.steady)),
             "steady_state_round": "full" if dom is replay.full else "partial",
             "mfma_count_per_workgroup": per_wg.mfma_count / per_wg.workgroups,
             "mfma_busy_cycles_per_workgroup": mfma_busy_per_wg,

@@ -41,6 +41,15 @@ def stall_breakdown(window: CuRun) -> dict:
             "grouped_fraction": {g: v / cycles for g, v in grouped.items()}, "window_cycles": cycles}
 
 
+WAIT_MEANING = {"vmcnt": "global memory (vmcnt)", "lgkmcnt": "LDS results (lgkmcnt)", "barrier": "the workgroup barrier"}
+
+
+def largest_wait(breakdown: dict) -> str:
+    """What the waves wait on most, among memory counters and barriers."""
+    grouped = breakdown["grouped_fraction"]
+    return max(WAIT_MEANING, key=lambda k: (grouped[k], k))
+
+
 def classify(util: dict[str, float]) -> str:
     candidates = {k: util[k] for k in ("mfma", "lds", "vmem_bandwidth")}
     busiest = max(candidates, key=lambda k: (candidates[k], k))

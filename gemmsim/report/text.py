@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gemmsim.model.bottleneck import WAIT_MEANING
 from gemmsim.model.result import Prediction
 
 
@@ -20,8 +21,8 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                  f"{r.compute_us:.2f} us at {r.clock_mhz:g} MHz, compulsory bytes {r.memory_us:.2f} us)"),
         ("throughput", f"{p.tflops:.1f} TFLOPS = {p.pct_of_peak:.1f}% of the spec peak; "
                        f"{p.pct_of_clock_peak:.1f}% of the peak at the sustained {p.clock_mhz:g} MHz"),
-        ("bottleneck", f"{p.bottleneck}   (steady state: MFMA pipes {_pct(util['mfma'])} busy, LDS {_pct(util['lds'])}, "
-                       f"memory path {_pct(util['vmem_bandwidth'])}, VALU {_pct(util['valu'])})"),
+        ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util['mfma'])} busy, "
+                       f"LDS {_pct(util['lds'])}, memory path {_pct(util['vmem_bandwidth'])}, VALU {_pct(util['valu'])})"),
         ("wave stalls", ", ".join(f"{k} {_pct(v)}" for k, v in stalls.items()) + "   (share of each wave's time)"),
         ("LDS conflicts", f"{c['per_workgroup_per_k_tile']:g} cycles per workgroup per K tile "
                           f"({c['per_workgroup']:g} per workgroup, {c['total']:g} in total)"),
@@ -44,6 +45,12 @@ def format_prediction(p: Prediction, header: str = "") -> str:
     lines = [header] if header else []
     lines += [f"  {k:<{width}}  {v}" for k, v in rows]
     return "\n".join(lines)
+
+
+def _waiting_on(p: Prediction) -> str:
+    if p.bottleneck != "latency":
+        return ""
+    return f": waves wait mostly on {WAIT_MEANING[p.evidence['largest_wait']]}"
 
 
 def _replay_line(sim: dict) -> str:
