@@ -1,0 +1,300 @@
+"""Fit the H200's unknown timing parameters from the microbenchmarks, and only from them.
+
+Input: validation/results/h200/microbench.csv (bench, param_name, param_value, metric, value,
+sm_clock_mhz, ...), written by `python -m validation.microbench` on the H200. No GEMM row is read.
+
+What is fitted, and how (each fit is a few lines of arithmetic over named rows):
+* shared-memory latency: the pointer chase through shared memory with w-way bank conflicts,
+  latency = a + b (w - 1) by least squares over w = 1..32; the model's latency is a (the
+  conflict-free trip), the conflicts themselves come from lane addresses;
+* L2-hit latency: the mean of the global pointer chase over buffers that miss the L1 and fit in
+  the L2 (1 to 16 MiB), in ns at the measured clock;
+* HBM latency: the chase through 256 MiB (beyond the L2; the 1 GiB point adds TLB misses);
+* achievable HBM bandwidth and the per-launch overhead: the copy kernel's event-timed time
+  t = overhead + bytes / bandwidth (bytes = read + write) by least squares with relative weights
+  over its four buffer sizes; the level below the L2 (mall_bytes_per_s, no memory-side cache on
+  the H200) is HBM, so it takes the same bandwidth;
+* the mma.sync pipe cycles: 4 sub-partitions / (event-timed mma per cycle per SM), rounded to
+  the integer cycles the matrix table holds (the in-kernel rate overstates by the launch waves);
+* the FFMA pipe cycles: warp size / (event-timed FFMA per cycle per SM / sub-partitions), as a
+  check of the spec value 1 (written back only if it differs).
+Measured but not expressible in the model (reported, not written): the L1-hit latency, the FFMA
+and mma.sync dependent-issue latencies, the barrier cost.
+
+Every written value gets kind = "calibrated" and its own [sources] entry naming the file, the rows
+(bench / metric / parameter values) and the fit residual. `rewrite_toml` edits only those lines, so
+the rest of the description keeps its text; the output is the same for the same input.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gemmsim.errors import InputError
+
+DEFAULT_MICROBENCH = Path("validation/results/h200/microbench.csv")
+HW_FILE = Path(__file__).parent / "hw" / "h200.toml"
+L2_CHASE_BYTES = (1 << 20, 16 << 20)     # buffers that miss the L1 (<= 256 KiB) and fit in the L2
+HBM_CHASE_BYTES = 256 << 20              # beyond the L2, before TLB misses dominate
+MMA_OPCODE = "mma.sync.m16n8k16.bf16"
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """One calibrated value and where it came from."""
+
+    section: str          # "lds", "memory", "device", "compute_unit" or "matrix"
+    key: str              # key in the section (for "matrix": the opcode's `cycles`)
+    value: float
+    rows: str             # which rows of the file, by their key columns
+    residual: str         # the fit residual, in words with its number
+    note: str
+    write: bool = True    # False: reported only (no parameter, or the spec already agrees)
+
+    @property
+    def source_id(self) -> str:
+        return "calib_" + re.sub(r"[^a-z0-9]+", "_", f"{self.section}_{self.key}".lower()).strip("_")
+
+    def source_text(self, file: str) -> str:
+        return f"gemmsim calibrate: {file}, rows {self.rows}; {self.residual}"
+
+
+@dataclass(frozen=True)
+class Row:
+    bench: str
+    param_name: str
+    param_value: int
+    metric: str
+    value: float
+    clock_mhz: float
+
+
+def read_microbench(path: str | Path) -> list[Row]:
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"microbenchmark file {str(path)!r} does not exist")
+    rows = []
+    with path.open(newline="") as f:
+        reader = csv.DictReader(f)
+        missing = {"bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz"} - set(reader.fieldnames or ())
+        if missing:
+            raise InputError(f"{path}: not a microbenchmark CSV (missing columns {', '.join(sorted(missing))})")
+        for r in reader:
+            rows.append(Row(r["bench"], r["param_name"], int(float(r["param_value"])), r["metric"], float(r["value"]),
+                            float(r["sm_clock_mhz"] or "nan")))
+    return rows
+
+
+def _pick(rows: list[Row], bench: str, metric: str, where=lambda v: True) -> list[Row]:
+    found = sorted((r for r in rows if r.bench == bench and r.metric == metric and where(r.param_value)),
+                   key=lambda r: r.param_value)
+    if not found:
+        raise InputError(f"microbenchmark rows bench={bench} metric={metric} are missing")
+    return found
+
+
+def _values(rows: list[Row]) -> str:
+    return ",".join(str(r.param_value) for r in rows)
+
+
+def fit_all(rows: list[Row], wave_size: int = 32, simds: int = 4) -> list[Fitted]:
+    """Every fit of the module docstring, in a fixed order."""
+    return [_lds_latency(rows), _l2_latency(rows), _hbm_latency(rows), *_copy(rows), _mma_cycles(rows, simds),
+            _ffma_cycles(rows, wave_size, simds), *_reported_only(rows)]
+
+
+def _lds_latency(rows: list[Row]) -> Fitted:
+    sel = _pick(rows, "shared", "latency_cycles")
+    ways = np.array([r.param_value for r in sel], float)
+    lat = np.array([r.value for r in sel])
+    slope, intercept = np.polyfit(ways - 1, lat, 1)
+    resid = np.max(np.abs(intercept + slope * (ways - 1) - lat))
+    return Fitted("lds", "latency_cycles", round(float(intercept)), f"bench=shared metric=latency_cycles conflict_ways={_values(sel)}",
+                  f"latency = {intercept:.2f} + {slope:.3f} x (ways - 1) cycles, max residual {resid:.3f} cycles",
+                  f"conflict-free shared-memory load-to-use latency; each extra way adds {slope:.2f} cycles")
+
+
+def _l2_latency(rows: list[Row]) -> Fitted:
+    sel = _pick(rows, "chase", "latency_ns", lambda v: L2_CHASE_BYTES[0] <= v <= L2_CHASE_BYTES[1])
+    vals = np.array([r.value for r in sel])
+    mean = float(vals.mean())
+    return Fitted("memory", "l2_hit_latency_ns", round(mean, 1), f"bench=chase metric=latency_ns buffer_bytes={_values(sel)}",
+                  f"mean {mean:.2f} ns, max deviation {np.max(np.abs(vals - mean)):.3f} ns",
+                  f"pointer chase hitting the L2 at {sel[0].clock_mhz:.0f} MHz")
+
+
+def _hbm_latency(rows: list[Row]) -> Fitted:
+    sel = _pick(rows, "chase", "latency_ns", lambda v: v == HBM_CHASE_BYTES)
+    return Fitted("memory", "hbm_latency_ns", round(sel[0].value, 1), f"bench=chase metric=latency_ns buffer_bytes={_values(sel)}",
+                  "one row, residual 0 (the 1 GiB row, 342 ns, adds TLB misses and is left out)",
+                  f"pointer chase through 256 MiB at {sel[0].clock_mhz:.0f} MHz")
+
+
+def _copy(rows: list[Row]) -> list[Fitted]:
+    sel = _pick(rows, "copy", "bandwidth_gb_per_s")
+    moved = np.array([2.0 * r.param_value for r in sel])          # read + write
+    seconds = moved / (np.array([r.value for r in sel]) * 1e9)
+    design = np.vstack([moved, np.ones_like(moved)]).T
+    weights = 1.0 / seconds
+    (per_byte, overhead), *_ = np.linalg.lstsq(design * weights[:, None], seconds * weights, rcond=None)
+    rel = np.max(np.abs(design @ np.array([per_byte, overhead]) - seconds) / seconds)
+    bandwidth = float(1.0 / per_byte)
+    where = f"bench=copy metric=bandwidth_gb_per_s buffer_bytes={_values(sel)}"
+    fit = (f"time = {overhead * 1e6:.2f} us + bytes / {bandwidth / 1e12:.4f} TB/s (read + write, relative least squares), "
+           f"max relative residual {100 * rel:.2f}%")
+    bw = float(f"{bandwidth:.4g}")
+    return [
+        Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit, "device-to-device copy, read + write counted"),
+        Fitted("memory", "mall_bytes_per_s", bw, where, fit,
+               "no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM fit"),
+        Fitted("device", "launch_overhead_us", round(float(overhead) * 1e6, 2), where, fit,
+               "event-timed per-launch overhead (launch, ramp-up, drain) beside the replayed kernel time; read by gemmsim compare"),
+    ]
+
+
+def _mma_cycles(rows: list[Row], simds: int) -> Fitted:
+    sel = _pick(rows, "mma_sync", "mma_per_cycle_per_sm")
+    exact = simds / sel[0].value
+    cycles = max(1, round(exact))
+    return Fitted("matrix", MMA_OPCODE, cycles, f"bench=mma_sync metric=mma_per_cycle_per_sm chains={_values(sel)}",
+                  f"{simds} sub-partitions / {sel[0].value:.4f} per cycle per SM = {exact:.3f} cycles, rounded: "
+                  f"residual {100 * (cycles - exact) / exact:+.1f}%",
+                  "event-timed issue rate of independent mma.sync chains (the in-kernel rate counts blocks not resident at once)")
+
+
+def _ffma_cycles(rows: list[Row], wave_size: int, simds: int) -> Fitted:
+    sel = _pick(rows, "ffma", "ffma_per_cycle_per_sm")
+    exact = wave_size / (sel[0].value / simds)
+    cycles = max(1, round(exact))
+    return Fitted("compute_unit", "valu_cycles", cycles, f"bench=ffma metric=ffma_per_cycle_per_sm chains={_values(sel)}",
+                  f"{wave_size} lanes / ({sel[0].value:.2f} / {simds}) per cycle = {exact:.3f} cycles, rounded: "
+                  f"residual {100 * (cycles - exact) / exact:+.1f}%",
+                  "one warp FFMA per sub-partition per cycle; agrees with the spec", write=False)
+
+
+def _reported_only(rows: list[Row]) -> list[Fitted]:
+    """Measured, but the model has no parameter for them."""
+    l1 = _pick(rows, "chase", "latency_cycles", lambda v: v <= (128 << 10))
+    ffma = _pick(rows, "ffma", "latency_cycles")
+    mma = _pick(rows, "mma_sync", "latency_cycles")
+    bar = _pick(rows, "barrier", "cycles_per_barrier")
+    threads = np.array([r.param_value for r in bar], float)
+    slope, intercept = np.polyfit(threads / 32 - 1, [r.value for r in bar], 1)
+    mean_l1 = float(np.mean([r.value for r in l1]))
+    return [
+        Fitted("memory", "l1_hit_latency_cycles", round(mean_l1, 1), f"bench=chase metric=latency_cycles buffer_bytes={_values(l1)}",
+               "mean", "no L1 in the model: loads go to the L2", write=False),
+        Fitted("compute_unit", "ffma_dependent_latency_cycles", round(ffma[0].value, 2), "bench=ffma metric=latency_cycles chains=1",
+               "one row", "the model's VALU result is ready when the pipe frees (1 cycle)", write=False),
+        Fitted("matrix", "mma_dependent_latency_cycles", round(mma[0].value, 2), "bench=mma_sync metric=latency_cycles chains=1",
+               "one row", "the model's MFMA result is ready when the pipe frees (its cycles)", write=False),
+        Fitted("compute_unit", "barrier_cycles", round(float(intercept), 2), f"bench=barrier metric=cycles_per_barrier threads={_values(bar)}",
+               f"{intercept:.2f} + {slope:.2f} x (warps - 1) cycles", "the model's barrier releases in the cycle the last wave arrives",
+               write=False),
+    ]
+
+
+# ---- writing the description --------------------------------------------------------------------
+
+def _inline(value: float, source_id: str, note: str) -> str:
+    text = f"{value:.6g}" if isinstance(value, float) and not float(value).is_integer() else f"{value:g}"
+    if isinstance(value, float) and float(value).is_integer() and abs(value) >= 1e6:
+        text = f"{value:.6g}"
+        if "e" not in text and "." not in text:
+            text += ".0"
+    return f'{{ value = {text}, kind = "calibrated", source = "{source_id}", note = "{note}" }}'
+
+
+def rewrite_toml(text: str, fitted: list[Fitted], file_label: str) -> str:
+    """The description with every written value replaced, its [sources] entry added (or replaced)."""
+    lines = text.splitlines()
+    section = None
+    matrix_opcode = None
+    out = []
+    for line in lines:
+        header = re.match(r"^\s*\[+([^\]]+)\]+\s*$", line)
+        if header:
+            section = header.group(1).strip()
+            matrix_opcode = None
+        if section == "matrix":
+            m = re.match(r'^opcode\s*=\s*"([^"]+)"', line)
+            if m:
+                matrix_opcode = m.group(1)
+        out.append(_rewrite_line(line, section, matrix_opcode, fitted))
+    text = "\n".join(out) + "\n"
+    return _with_sources(text, fitted, file_label)
+
+
+def _rewrite_line(line: str, section: str | None, opcode: str | None, fitted: list[Fitted]) -> str:
+    for f in fitted:
+        if not f.write:
+            continue
+        if f.section == "matrix" and section == "matrix" and opcode == f.key:
+            key = re.match(r"^(cycles|kind|source|note)\s*=", line)
+            if key:
+                return {"cycles": f"cycles = {int(f.value)}", "kind": 'kind = "calibrated"',
+                        "source": f'source = "{f.source_id}"', "note": f'note = "{f.note}"'}[key.group(1)]
+        elif f.section == section and re.match(rf"^{re.escape(f.key)}\s*=", line):
+            return f"{f.key} = {_inline(f.value, f.source_id, f.note)}"
+    return line
+
+
+def _with_sources(text: str, fitted: list[Fitted], file_label: str) -> str:
+    lines = text.splitlines()
+    ids = {f.source_id for f in fitted if f.write}
+    lines = [ln for ln in lines if not any(re.match(rf"^{i}\s*=", ln) for i in ids)]
+    at = lines.index("[sources]") + 1
+    while at < len(lines) and lines[at].strip() and not lines[at].startswith("["):
+        at += 1
+    new = [f'{f.source_id} = "{f.source_text(file_label)}"' for f in fitted if f.write]
+    return "\n".join(lines[:at] + new + lines[at:]) + "\n"
+
+
+def ensure_keys(text: str, fitted: list[Fitted]) -> str:
+    """Add a written key that the description lacks (launch_overhead_us) at the end of its section."""
+    for f in fitted:
+        if not f.write or f.section == "matrix" or re.search(rf"(?m)^{re.escape(f.key)}\s*=", text):
+            continue
+        lines = text.splitlines()
+        start = lines.index(f"[{f.section}]") + 1
+        end = start
+        while end < len(lines) and lines[end].strip() and not lines[end].startswith("["):
+            end += 1
+        lines.insert(end, f"{f.key} = {{ value = 0 }}")
+        text = "\n".join(lines) + "\n"
+    return text
+
+
+def calibrate(microbench: str | Path = DEFAULT_MICROBENCH, hw_file: str | Path = HW_FILE) -> tuple[list[Fitted], str, str]:
+    """(fits, current text, calibrated text) of the description file."""
+    rows = read_microbench(microbench)
+    fitted = fit_all(rows)
+    current = Path(hw_file).read_text()
+    label = _label(Path(microbench))
+    return fitted, current, rewrite_toml(ensure_keys(current, fitted), fitted, label)
+
+
+def _label(path: Path) -> str:
+    """The file as the repository names it (stable whatever the working directory)."""
+    parts = path.resolve().parts
+    if "validation" in parts:
+        return "/".join(parts[parts.index("validation"):])
+    return path.name
+
+
+def device_value(hw_file: str | Path, key: str, default: float = 0.0) -> float:
+    """A [device] value the loader does not know (launch_overhead_us), with its provenance checked."""
+    import tomllib
+
+    data = tomllib.loads(Path(hw_file).read_text())
+    entry = data.get("device", {}).get(key)
+    if entry is None:
+        return default
+    if not isinstance(entry, dict) or entry.get("source") not in data.get("sources", {}):
+        raise InputError(f"{hw_file}: [device].{key} needs a value, a kind and a source named in [sources]")
+    return float(entry["value"])
