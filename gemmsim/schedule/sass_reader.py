@@ -1,0 +1,209 @@
+"""Read `cuobjdump -sass` listings: functions, instructions, the hot loop and its opcode mix.
+
+cuobjdump prints one instruction per line as `/*0310*/  @P1 FFMA R1, R2, R3, R1 ;  /* encoding */`
+(plus a second line holding only the rest of the encoding). A loop is a backward branch: a `BRA`
+whose target address is at or before its own. The hot loop of a GEMM kernel is the loop body
+that does the most matrix and FMA work (ties: the longest body); its instructions, counted by
+class, are what the generated sm_90 Program's loop body must match (tests/test_sm90_sass.py).
+
+Classes (what the timing model cares about):
+    HMMA  tensor-core mma.sync              FMA   FFMA, DFMA, IMAD (multiply-add, not IMAD.MOV etc.)
+    LDS   shared loads (LDS, LDSM)          STS   shared stores
+    LDG   global loads                      STG   global stores
+    BAR   BAR.SYNC / BAR.RED
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from gemmsim.errors import InputError
+
+_FUNCTION = re.compile(r"^\s*Function\s*:\s*(\S+)\s*$")
+_INSTR = re.compile(r"^\s*/\*([0-9a-fA-F]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)\s*([^;]*);")
+_BRA_TARGET = re.compile(r"0x([0-9a-fA-F]+)")
+
+CLASSES = ("HMMA", "FMA", "LDS", "STS", "LDG", "STG", "BAR")
+
+
+@dataclass(frozen=True)
+class SassInstr:
+    address: int
+    opcode: str        # full opcode with modifiers, e.g. "LDS.128", "IMAD.WIDE"
+    operands: str
+    predicate: str = ""
+
+    @property
+    def base(self) -> str:
+        return self.opcode.split(".")[0]
+
+
+@dataclass(frozen=True)
+class SassLoop:
+    start: int         # address of the first instruction of the body (the branch target)
+    end: int           # address of the backward branch
+    body: tuple[SassInstr, ...]
+
+
+def parse_sass(text: str) -> dict[str, list[SassInstr]]:
+    """Function name -> its instructions, in address order."""
+    functions: dict[str, list[SassInstr]] = {}
+    current: list[SassInstr] | None = None
+    for line in text.splitlines():
+        m = _FUNCTION.match(line)
+        if m:
+            current = functions.setdefault(m.group(1), [])
+            continue
+        m = _INSTR.match(line)
+        if m and current is not None:
+            current.append(SassInstr(int(m.group(1), 16), m.group(3), m.group(4).strip(),
+                                     (m.group(2) or "").strip()))
+    return functions
+
+
+def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
+    """The instructions of `function` (default: the only function) in a listing file."""
+    functions = parse_sass(Path(path).read_text())
+    if not functions:
+        raise InputError(f"{path}: no 'Function :' section found (expected cuobjdump -sass output)")
+    if function is None:
+        if len(functions) != 1:
+            raise InputError(f"{path}: {len(functions)} functions; name one of {sorted(functions)}")
+        return next(iter(functions.values()))
+    if function not in functions:
+        raise InputError(f"{path}: function {function!r} not found; present: {sorted(functions)}")
+    return functions[function]
+
+
+def loops(instrs: list[SassInstr]) -> list[SassLoop]:
+    """Every backward branch as a loop body [target, branch]."""
+    found = []
+    for i, ins in enumerate(instrs):
+        if ins.base != "BRA":
+            continue
+        m = _BRA_TARGET.search(ins.operands)
+        if not m:
+            continue
+        target = int(m.group(1), 16)
+        if target < ins.address:
+            body = tuple(x for x in instrs if target <= x.address <= ins.address)
+            found.append(SassLoop(target, ins.address, body))
+    return found
+
+
+def classify(ins: SassInstr) -> str | None:
+    """The class of an instruction (see the module docstring), or None for the rest."""
+    op, base = ins.opcode, ins.base
+    if base == "HMMA":
+        return "HMMA"
+    if base in ("FFMA", "DFMA") or (base == "IMAD" and op in ("IMAD", "IMAD.WIDE", "IMAD.WIDE.U32", "IMAD.U32")
+                                    and _imad_is_multiply_add(ins)):
+        return "FMA"
+    if base in ("LDS", "LDSM"):
+        return "LDS"
+    if base == "STS":
+        return "STS"
+    if base == "LDG":
+        return "LDG"
+    if base == "STG":
+        return "STG"
+    if base == "BAR":
+        return "BAR"
+    return None
+
+
+def _imad_is_multiply_add(ins: SassInstr) -> bool:
+    """IMAD is also the compiler's move and shift (IMAD.MOV, IMAD x, 1, y; IMAD.SHL): only a
+    multiply of two registers is the kernel's multiply-add."""
+    srcs = [s.strip() for s in ins.operands.split(",")[1:3]]
+    return len(srcs) == 2 and all(re.fullmatch(r"-?R\d+(\.reuse)?", s) for s in srcs)
+
+
+def count_classes(instrs) -> dict[str, int]:
+    counts = {c: 0 for c in CLASSES}
+    for ins in instrs:
+        c = classify(ins)
+        if c:
+            counts[c] += 1
+    return counts
+
+
+def hot_loop(instrs: list[SassInstr]) -> SassLoop | None:
+    """The loop with the most HMMA + FMA instructions (ties: the longest body). Innermost bodies
+    only: a loop that contains another loop's branch is not a candidate."""
+    found = loops(instrs)
+    inner = [lp for lp in found
+             if not any(o is not lp and lp.start <= o.start and o.end < lp.end for o in found)]
+    if not inner:
+        return None
+
+    def work(lp: SassLoop):
+        c = count_classes(lp.body)
+        return (c["HMMA"] + c["FMA"], len(lp.body))
+
+    return max(inner, key=work)
+
+
+_SUBWORD_LOAD = re.compile(r"^LDG\.E\.(U8|S8|U16|S16)\b")
+
+
+def executed_path(loop: SassLoop) -> tuple[SassInstr, ...]:
+    """The instructions one iteration issues when every guard passes (operands in range, K aligned).
+
+    Forward branches decide the path: an unconditional BRA is taken; a conditional one is taken when
+    every global load in the code it skips is a sub-word load (the guarded element-by-element path
+    that the aligned, in-range case replaces with one vector load), and falls through otherwise. Predicated
+    instructions on the path count as issued (a warp issues them whatever the predicate)."""
+    by_address = {ins.address: i for i, ins in enumerate(loop.body)}
+    path, i = [], 0
+    while i < len(loop.body):
+        ins = loop.body[i]
+        path.append(ins)
+        if ins.address == loop.end:
+            break
+        if ins.base == "BRA":
+            m = _BRA_TARGET.search(ins.operands)
+            target = int(m.group(1), 16) if m else None
+            if target is not None and target > ins.address and target in by_address:
+                skipped = loop.body[i + 1:by_address[target]]
+                if not ins.predicate or _only_subword_loads(skipped):
+                    i = by_address[target]
+                    continue
+        i += 1
+    return tuple(path)
+
+
+def _only_subword_loads(code) -> bool:
+    """The code loads global memory only element by element (the slow side of a guard)."""
+    loads = [x for x in code if x.base == "LDG"]
+    return bool(loads) and all(_SUBWORD_LOAD.match(x.opcode) for x in loads)
+
+
+@dataclass(frozen=True)
+class HotLoopProfile:
+    """What one iteration of a kernel's hot loop issues on its executed path."""
+
+    counts: dict[str, int]     # by class (CLASSES)
+    issued: int                # every instruction on the path, the back-edge branch included
+    static_length: int         # the whole body, both sides of every branch
+
+    @property
+    def other(self) -> int:
+        """Instructions of no counted class: address arithmetic, predicates, moves, branches."""
+        return self.issued - sum(self.counts.values())
+
+
+def hot_loop_profile(path: str | Path, function: str | None = None) -> HotLoopProfile:
+    """Class counts and issue count of the hot loop of a function in a SASS listing."""
+    loop = hot_loop(read_sass(path, function))
+    if loop is None:
+        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    executed = executed_path(loop)
+    return HotLoopProfile(count_classes(executed), len(executed), len(loop.body))
+
+
+def hot_loop_counts(path: str | Path, function: str | None = None) -> dict[str, int]:
+    """Class counts of the executed path of the hot loop of a function in a SASS listing."""
+    return hot_loop_profile(path, function).counts

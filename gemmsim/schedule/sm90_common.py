@@ -1,0 +1,87 @@
+"""What the sm_90 (H200) instruction streams share: the problem of a non-bf16 GEMM, global-load
+sectors, shared-memory lane addresses and the issue-only instructions of address arithmetic.
+
+How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
+* one stream per warp (32 lanes); a block of 256 threads is 8 streams;
+* FFMA / DFMA / IMAD are VALU ops whose pipe time comes from the GPU file: one warp instruction
+  needs wave_size multiply-adds, and a sub-partition does peak_flops_per_clk / 2 / simds of them
+  per clock (fp32: 1 cycle, fp64 and int32: 2 cycles on the H200);
+* HMMA (mma.sync) is an MFMA op with the cycles of the matrix table;
+* LDG / STG are VMEM ops; the L1 merges the lanes of one warp instruction into 32-byte sectors,
+  so an instruction carries one lane_offsets entry per distinct sector (lane_bytes = 32): its
+  bytes are what the warp asks of the memory system, not 32 x the access width;
+* LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
+* NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. The WAITCNT
+  ops emitted by WaitTracker express the same rule (wait for this load, not for later ones);
+* address arithmetic, predicates and moves are issue-only instructions (Op.SALU, one issue slot,
+  no pipe): the compiler's count per iteration is read from its SASS listing (sass_reader).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gemmsim.hw import GPU
+from gemmsim.kernel import Problem
+from gemmsim.schedule.ir import Instr, Op
+
+SECTOR_BYTES = 32
+ELEMENT_BYTES = {"fp32": 4, "fp64": 8, "int32": 4, "bf16": 2}
+DTYPE_ALIASES = {"f32": "fp32", "float32": "fp32", "f64": "fp64", "float64": "fp64", "i32": "int32", "bf16": "bf16"}
+FMA_OPCODE = {"fp32": "FFMA", "fp64": "DFMA", "int32": "IMAD"}
+
+
+@dataclass(frozen=True)
+class Sm90Problem(Problem):
+    """A GEMM whose inputs may be fp32, fp64 or int32 (the ladder) and whose C element has its own
+    width (fp32 C for the bf16 matrix-core kernel)."""
+
+    c_bytes: int = 4
+
+    @property
+    def elem_bytes(self) -> float:
+        return ELEMENT_BYTES[self.dtype]
+
+    def min_bytes(self) -> float:
+        return (self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * self.c_bytes
+
+
+def canonical_dtype(dtype: str) -> str:
+    return DTYPE_ALIASES.get(dtype, dtype)
+
+
+def fma_cycles(gpu: GPU, dtype: str) -> int:
+    """Pipe cycles of one warp-wide multiply-add of `dtype` on one sub-partition."""
+    per_clk_per_simd = gpu.cu.peak_flops_per_clk[dtype] / 2 / gpu.cu.simds
+    return max(1, round(gpu.cu.wave_size / per_clk_per_simd))
+
+
+def sectors(byte_addresses) -> tuple[int, ...]:
+    """The distinct 32-byte sectors the lanes touch, as byte offsets of their first byte."""
+    return tuple(sorted({a // SECTOR_BYTES * SECTOR_BYTES for a in byte_addresses}))
+
+
+def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes: int, tag: str,
+                  seen: set | None = None, strides: tuple[int, ...] = ()) -> Instr:
+    """An LDG/STG: the sectors its lanes touch (less those `seen` by the same warp in this
+    iteration, which the L1 serves), 32 bytes each."""
+    touched = set()
+    for a in lane_addresses:
+        touched.update(sectors(range(a, a + width_bytes, 4)))
+    if seen is not None:
+        fresh = sorted(touched - seen)
+        seen.update(touched)
+    else:
+        fresh = sorted(touched)
+    return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=SECTOR_BYTES, buffer=buffer,
+                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag)
+
+
+def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: str) -> Instr:
+    return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=width_bytes, buffer="lds",
+                 lane_offsets=tuple(lane_addresses), tag=tag)
+
+
+def issue_only(count: int, tag: str) -> list[Instr]:
+    """`count` instructions that take an issue slot and nothing else (address arithmetic, moves)."""
+    return [Instr(Op.SALU, "IALU", cycles=1, tag=tag) for _ in range(count)]
