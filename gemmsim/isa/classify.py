@@ -64,7 +64,7 @@ _DTYPE = {"f16": "fp16", "bf16": "bf16", "bf16_1k": "bf16", "f32": "fp32", "xf32
           "i8": "int8", "fp8": "fp8", "bf8": "fp8", "f8": "fp8", "fp6": "fp6", "bf6": "fp6", "fp4": "fp4",
           "i4": "int4"}
 _F8F6F4 = {0: "fp8", 1: "fp8", 2: "fp6", 3: "fp6", 4: "fp4"}   # cbsz / blgp operand formats
-_MFMA = re.compile(r"^v_(s?)mfma(?:_scale)?_(?:f32|i32|f64)_(\d+)x(\d+)x(\d+)(?:_?(\d+)b)?_?([a-z0-9_]*)$")
+_MFMA = re.compile(r"^v_(s?)mfmac?(?:_scale)?_(?:f32|i32|f64)_(\d+)x(\d+)x(\d+)(?:_?(\d+)b)?_?([a-z0-9_]*)$")
 _VMEM_PREFIX = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "image_")
 _SMEM_PREFIX = ("s_load_", "s_buffer_load_", "s_store_", "s_buffer_store_", "s_scratch_", "s_dcache_", "s_atomic_",
                 "s_buffer_atomic_", "s_memtime", "s_memrealtime", "s_get_waveid")

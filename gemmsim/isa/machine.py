@@ -28,9 +28,10 @@ class State:
     regs: dict = field(default_factory=dict)
     scc: bool | None = None
     scc_cmp: tuple | None = None      # (lineno, relation, signed, operand regs, operand values) of the last s_cmp
+    vcc_cmp: tuple | None = None      # the same for the last v_cmp of uniform values into VCC
 
     def copy(self) -> "State":
-        return State(dict(self.regs), self.scc, self.scc_cmp)
+        return State(dict(self.regs), self.scc, self.scc_cmp, self.vcc_cmp)
 
 
 @dataclass(frozen=True)
@@ -309,7 +310,10 @@ def _v_cmp(m: Machine, st: State, d: Decoded):
     else:
         wide = dtype.endswith("64")
         read = m.read64 if wide else m.read32
-        bits = le.compare(read(st, d.ops[1]), read(st, d.ops[2]), _REL[relation], dtype[0] == "i", wide)
+        a, b = read(st, d.ops[1]), read(st, d.ops[2])
+        bits = le.compare(a, b, _REL[relation], dtype[0] == "i", wide)
+        if dst.name == "vcc" and a is not None and b is not None and a.uniform and b.uniform:
+            st.vcc_cmp = (d.instr.lineno, _REL[relation], dtype[0] == "i", (), (a, b))
     if bits is None:
         # an unknown lane predicate: assume it holds for every lane (in-bounds checks pass)
         bits = np.ones(m.lanes, dtype=bool)

@@ -383,7 +383,9 @@ def _yaml_node(tokens: list[tuple[int, str]], i: int, indent: int):
         items = []
         while i < len(tokens) and tokens[i] == (indent, "-"):
             i += 1
-            if i < len(tokens) and tokens[i][0] > indent:
+            if i < len(tokens) and tokens[i][0] > indent and ":" not in tokens[i][1]:
+                value, i = _yaml_value(tokens[i][1]), i + 1      # `- 128`: a scalar item
+            elif i < len(tokens) and tokens[i][0] > indent:
                 value, i = _yaml_node(tokens, i, tokens[i][0])
             else:
                 value = None

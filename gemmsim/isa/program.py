@@ -33,7 +33,7 @@ from gemmsim.isa.machine import KERNARG, Decoded, Machine, State, decode
 from gemmsim.isa.parser import KernelSource, parse_file
 from gemmsim.isa.walker import LoopFacts, WalkFacts, Walker
 from gemmsim.kernel import Problem, parse_dims
-from gemmsim.schedule.ir import Item, Loop, Op, Program, Resources
+from gemmsim.schedule.ir import Item, Loop, Op, Program, Resources, hot_loop
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
 ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "xf32": 4, "fp64": 8, "int8": 1, "fp8": 1, "fp6": 0.75, "fp4": 0.5}
@@ -172,18 +172,24 @@ class _Builder:
         resources = self._resources(src)
         self.n_waves = max(1, math.ceil(resources.workgroup_size / gpu.cu.wave_size))
         self.loop_names = {l.header: _loop_name(cfg, l) for l in cfg.loops}
-        hot = cfg.hot_loop()
-        hot_name = self.loop_names[hot.header] if hot is not None else None
         tile, tile_source = self._tile()
         walked = self._walk_waves(resources, self._kernarg_values())
-        if hot_name is not None and self._may_bind_problem_dims(walked, hot_name):
+        hot_name = _walked_hot_loop(walked[0][0])
+        if self._may_bind_problem_dims(walked, hot_name):
             bound = self._walk_waves(resources, self._kernarg_values(("M", "N", "K")))
-            if self._covers_k(bound[0][0], hot_name, bound[1][0].loops.get(hot_name), tile):
-                self.notes.append("the first three 32-bit integer arguments were bound to M, N, K: with them the loop "
-                                  "counter gives a trip count that covers K exactly (pass --int-args to choose)")
-                walked = bound
+            bound_hot = _walked_hot_loop(bound[0][0])
+            verdict = self._covers_k(bound[0][0], bound_hot, bound[1][0].loops.get(bound_hot), tile)
+            if verdict:
+                self.notes.append("the first three 32-bit integer arguments were bound to M, N, K: " + verdict +
+                                  " (pass --int-args to choose)")
+                walked, hot_name = bound, bound_hot
         waves, facts, assumptions = walked
         trip = None
+        candidate = cfg.hot_loop()
+        if candidate is not None and candidate.mfmas and self.loop_names[candidate.header] != hot_name:
+            self.notes.append(f"the walked path does not enter the loop with the most matrix instructions, "
+                              f"{self.loop_names[candidate.header]} (with these argument values)"
+                              + (f"; the hot loop is {hot_name}" if hot_name else ""))
         if hot_name is not None:
             trip = self._hot_trip(waves[0], hot_name, facts[0].loops.get(hot_name), tile)
             waves = [_set_trip(items, hot_name, trip.count) for items in waves]
@@ -209,27 +215,30 @@ class _Builder:
                 assumptions.setdefault(line, text)
         return waves, facts, assumptions
 
-    def _may_bind_problem_dims(self, walked, hot_name: str) -> bool:
+    def _may_bind_problem_dims(self, walked, hot_name: str | None) -> bool:
         """Try M, N, K for the first integer arguments only when nothing decides the trip count better."""
-        if self.problem is None or self.int_args or self.trip_count is not None:
+        if self.problem is None or self.int_args or self.trip_count is not None or not self.cfg.loops:
             return False
-        facts = walked[1][0].loops.get(hot_name)
+        facts = walked[1][0].loops.get(hot_name) if hot_name else None
         if facts is not None and facts.trip is not None:
             return False
         args = self.source.metadata.get("args")
         slots = [a for a in args or [] if isinstance(a, dict) and a.get("value_kind") == "by_value" and a.get("size") == 4]
         return len(slots) >= 3
 
-    def _covers_k(self, items, hot_name: str, facts: LoopFacts | None, tile) -> bool:
-        """With the exact trip count, does the walked program do exactly the MFMA work of K?"""
-        if facts is None or facts.trip is None:
-            return False
+    def _covers_k(self, items, hot_name: str | None, facts: LoopFacts | None, tile) -> str:
+        """With the exact trip count, does the walked program do exactly the MFMA work of K? Returns why
+        the binding is taken, or '' (a kernel without MFMAs has nothing to check: taken, and said so)."""
+        if hot_name is None or facts is None or facts.trip is None:
+            return ""
         items = _set_trip(items, hot_name, facts.trip)
         flops, accumulators, shape = _mfma_work(items)
         if shape is None:
-            return False
+            return "the loop counter then gives the trip count (not checked against K: no matrix instructions)"
         area = tile[0] * tile[1] / self.n_waves if tile else len(accumulators) * shape.m * shape.n * shape.blocks
-        return abs(flops - 2 * area * self.problem.k) < 0.5
+        if abs(flops - 2 * area * self.problem.k) < 0.5:
+            return "the loop counter then gives a trip count whose MFMA work covers K exactly"
+        return ""
 
     # ---- resources -------------------------------------------------------------------------------------
     def _resources(self, src: KernelSource) -> Resources:
@@ -483,6 +492,12 @@ def _registers_used(src: KernelSource) -> dict[str, int]:
                 last = int(m.group(3) if m.group(3) is not None else m.group(4))
                 top[m.group(1)] = max(top[m.group(1)], last + 1)
     return top
+
+
+def _walked_hot_loop(items) -> str | None:
+    """The loop of the walked stream with the most MFMA work (ties: the most instructions)."""
+    loop = hot_loop(tuple(items))
+    return loop.name if loop is not None else None
 
 
 def _all_loops(items):

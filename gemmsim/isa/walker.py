@@ -7,7 +7,9 @@ through the code, evaluating the address arithmetic (machine.py) as it goes:
   mask, VCC and SCC are computed from the work-item id, constants and bound kernel arguments.
 * Unknown conditions follow fixed rules, each one recorded with its line: an exec-mask branch
   assumes the lanes are active (`s_cbranch_execz` falls through, `s_cbranch_execnz` is taken);
-  a VCC or SCC branch falls through (compilers lay out the common path as the fall-through).
+  a VCC or SCC branch before the hot loop takes the side that leads to the hot loop if only one
+  does (the kernel is assumed to do its main work: "K > 0"), and otherwise falls through
+  (compilers lay out the common path as the fall-through).
 * Inside a loop, an edge that leaves the loop is not taken; coming back to the header ends one
   iteration. The loop is walked from its entry state, then again from the state after one
   iteration, then from a widened state (values that change by a constant per iteration become
@@ -33,6 +35,7 @@ from gemmsim.isa.parser import AsmInstr, Marker
 from gemmsim.schedule.ir import Instr, Item, Loop, Op, Reg
 
 MAX_LOOP_WALKS = 12
+LOOKAHEAD_BLOCKS = 64        # how far an unknown branch looks for the hot loop
 LDS_BANK_SHIFT_ALIGN = 2      # a uniform shift that is a multiple of 4 bytes moves every lane by whole banks
 
 
@@ -64,6 +67,8 @@ class _Exit:
     state: State
     exit_when_scc: bool | None        # the SCC value that leaves the loop (None: not an SCC branch)
     at_latch: bool
+    exit_on_vcc: bool | None = None   # VCC branch: leaves when VCC is non-zero (True) or zero (False)
+    vcc_nonzero: bool | None = None   # VCC branch: whether VCC was non-zero here
 
 
 class Walker:
@@ -77,6 +82,8 @@ class Walker:
         self.loop_names = loop_names      # header block -> loop name
         self.facts = WalkFacts()
         self.vcc = Operand("special", 0, 2, "vcc")
+        hot = cfg.hot_loop()
+        self.hot_header = hot.header if hot is not None else None
 
     # ---- the walk ---------------------------------------------------------------------------------
     def run(self, state: State) -> list[Item]:
@@ -122,16 +129,45 @@ class Walker:
         if loop is not None and ((b.taken in loop.blocks) != (b.fall in loop.blocks)):
             stay, leave = (b.taken, b.fall) if b.taken in loop.blocks else (b.fall, b.taken)
             kind = term.mnemonic[len("s_cbranch_"):]
-            exit_when = None
+            exit_when = exit_on_vcc = vcc_nonzero = None
             if kind in ("scc0", "scc1"):
                 exit_when = (kind == "scc1") == (leave == b.taken)
+            elif kind in ("vccz", "vccnz"):
+                exit_on_vcc = (kind == "vccnz") == (leave == b.taken)
+                bits = self.m.read_mask(st, self.vcc)
+                vcc_nonzero = None if bits is None else bool(bits.any())
             self.facts.branches[term.lineno] = f"{term.mnemonic}: stays in the loop (the exit is the loop's end)"
-            return stay, _Exit(term.lineno, leave, st.copy(), exit_when, stay == loop.header)
+            return stay, _Exit(term.lineno, leave, st.copy(), exit_when, stay == loop.header, exit_on_vcc, vcc_nonzero)
         taken, reason = self._decide(term, st)
+        if loop is None and reason.endswith("falls through") and self.hot_header is not None:
+            leads = [side for side in (b.taken, b.fall) if self._reaches_hot(side, st)]
+            if len(leads) == 1:
+                taken = leads[0] == b.taken
+                reason = reason.replace("falls through", "the side that leads to the hot loop")
         target = b.taken if taken else b.fall
         where = self.cfg.blocks[target].label or f"line {self.cfg.blocks[target].first_line}"
         self.facts.branches[term.lineno] = f"{term.mnemonic}: {'taken' if taken else 'not taken'} ({reason}) -> {where}"
         return target, None
+
+    def _reaches_hot(self, block: int | None, st: State) -> bool:
+        """Does the path from `block` (by the rules, on a copy of the state) come to the hot loop?"""
+        st = st.copy()
+        seen: set[int] = set()
+        while block is not None and len(seen) < LOOKAHEAD_BLOCKS:
+            if block == self.hot_header:
+                return True
+            if block in seen:
+                return False
+            seen.add(block)
+            b = self.cfg.blocks[block]
+            for stmt in b.statements:
+                if not isinstance(stmt, Marker):
+                    self.m.execute(st, self.decoded[id(stmt)])
+            if b.taken is None or b.fall is None:
+                block = b.taken if b.taken is not None else b.fall
+            else:
+                block = b.taken if self._decide(b.terminator, st)[0] else b.fall
+        return False
 
     def _decide(self, term: AsmInstr, st: State) -> tuple[bool, str]:
         kind = term.mnemonic[len("s_cbranch_"):]
@@ -224,27 +260,48 @@ class Walker:
         return out
 
     def _exact_trip(self, walks, loop: LoopInfo) -> tuple[int | None, str]:
+        """Trip count from the compare that feeds the exit branch: an s_cmp (SCC, or SCC -> s_cselect ->
+        VCC) or a v_cmp of uniform values into VCC, whose one operand steps by a constant per iteration."""
         if len(walks) < 2 or not walks[0][2] or not walks[1][2]:
             return None, "no exit branch on the walked path"
         e0, e1 = walks[0][2][-1], walks[1][2][-1]
-        if e0.line != e1.line or e0.exit_when_scc is None:
-            return None, f"the exit branch (line {e0.line}) does not test SCC"
-        c0, c1 = e0.state.scc_cmp, e1.state.scc_cmp
-        if c0 is None or c1 is None or c0[0] != c1[0]:
-            return None, f"no s_cmp feeds the exit branch at line {e0.line}"
+        if e0.line != e1.line:
+            return None, f"the walked iterations leave at different lines ({e0.line}, {e1.line})"
+        why = f"no compare feeds the exit branch at line {e0.line}"
+        for field_name in (("vcc_cmp", "scc_cmp") if e0.exit_on_vcc is not None else ("scc_cmp",)):
+            c0, c1 = getattr(e0.state, field_name), getattr(e1.state, field_name)
+            if c0 is None or c1 is None or c0[0] != c1[0]:
+                continue
+            trip, why = self._trip_from_compare(e0, e1, c0, c1, via_vcc=field_name == "vcc_cmp")
+            if trip is not None:
+                return trip, why
+        return None, why
+
+    def _trip_from_compare(self, e0: _Exit, e1: _Exit, c0, c1, via_vcc: bool) -> tuple[int | None, str]:
         line, relation, signed, _, (a0, b0) = c0
         a1, b1 = c1[4]
         values = [v.scalar() if v is not None else None for v in (a0, b0, a1, b1)]
         if None in values:
             return None, f"the loop bound compared at line {line} depends on unknown values (kernel arguments?)"
         a0v, b0v, a1v, b1v = values
+        if via_vcc:
+            # VCC holds the (uniform) compare result: the branch leaves when VCC is (non-)zero
+            consistent = [e0.vcc_nonzero, e1.vcc_nonzero] == [_relation(relation, signed, a0v, b0v),
+                                                             _relation(relation, signed, a1v, b1v)]
+            exit_when = e0.exit_on_vcc if consistent else None
+        else:
+            exit_when = e0.exit_when_scc
+            if exit_when is None:
+                exit_when = _exit_scc_through_vcc(e0, e1, relation, signed, (a0v, b0v), (a1v, b1v))
+        if exit_when is None:
+            return None, f"the exit branch (line {e0.line}) does not follow the compare at line {line}"
         if a0v != a1v and b0v == b1v:
             start, step, bound, counter_first = a0v, _signed32(a1v - a0v), b0v, True
         elif b0v != b1v and a0v == a1v:
             start, step, bound, counter_first = b0v, _signed32(b1v - b0v), a0v, False
         else:
             return None, f"no loop counter found in the compare at line {line}"
-        j = _first_exit(start, step, bound, counter_first, relation, signed, e0.exit_when_scc)
+        j = _first_exit(start, step, bound, counter_first, relation, signed, exit_when)
         if j is None:
             return None, f"the counter compared at line {line} never reaches its bound"
         trip = j if e0.at_latch else j - 1
@@ -410,7 +467,7 @@ def _widen(a: State, b: State) -> State:
     for key in set(a.regs) | set(b.regs):
         regs[key] = le.join(a.regs.get(key), b.regs.get(key))
     scc = a.scc if a.scc == b.scc else None
-    return State(regs, scc, None)
+    return State(regs, scc, None, None)
 
 
 def _same_state(a: State, b: State) -> bool:
@@ -429,6 +486,27 @@ def _same_state(a: State, b: State) -> bool:
         elif x is not None or y is not None:
             return False
     return True
+
+
+def _exit_scc_through_vcc(e0: _Exit, e1: _Exit, relation: str, signed: bool, first, second) -> bool | None:
+    """A VCC exit branch fed by s_cmp -> s_cselect -> VCC: which compare result leaves the loop.
+    Accepted only when VCC followed the compare (or its negation) in both walked iterations."""
+    if e0.exit_on_vcc is None or e0.vcc_nonzero is None or e1.vcc_nonzero is None:
+        return None
+    results = [_relation(relation, signed, *pair) for pair in (first, second)]
+    if results == [e0.vcc_nonzero, e1.vcc_nonzero]:
+        follows = True
+    elif results == [not e0.vcc_nonzero, not e1.vcc_nonzero]:
+        follows = False
+    else:
+        return None
+    return e0.exit_on_vcc if follows else not e0.exit_on_vcc
+
+
+def _relation(relation: str, signed: bool, x: int, y: int) -> bool:
+    if signed:
+        x, y = _signed32(x), _signed32(y)
+    return {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y}[relation]
 
 
 def _signed32(x: int) -> int:
