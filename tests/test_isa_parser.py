@@ -219,3 +219,42 @@ def load_kernel_text(text, gpu, tmp=None):
         p = Path(d) / "k.dis"
         p.write_text(text)
         return load_kernel(p, gpu=gpu)
+
+
+def test_mutated_kernels_give_input_errors_or_programs_never_crashes(tmp_path):
+    """Lines of a real kernel replaced, dropped or duplicated with odd ones: a Program or an InputError."""
+    import random
+    from pathlib import Path
+    from gemmsim.errors import GemmsimError
+
+    src = (Path(__file__).parent / "data" / "isa" / "preshuffle_gemm_gfx942.s").read_text().splitlines()
+    start = next(i for i, line in enumerate(src) if line.startswith("preshuffle_bf16_m32n128k128_swz1_hint0:"))
+    end = next(i for i, line in enumerate(src) if i > start and line.startswith(".Lfunc_end"))
+    body = src[start - 6:end + 1]
+    junk = ["v_frob v1, v2", "\tv_add_u32 v1, v[2:", "\ts_waitcnt vmcnt(", "\tds_read_b128 v[0:3], v999 offset:99999",
+            "\ts_branch .LBBnowhere", ".LBB3_99:", "\tv_mfma_f32_64x64x64_zz v[0:3], v1, v2, v3",
+            "\t; sched_group_barrier mask(zz)", "\tbuffer_load_dword v1, s[0:3], 0 offen lds", "\ts_cbranch_execz .LBB3_2",
+            "\tv_lshlrev_b64 v[1:2], 70, v[3:4]", "\tv_mov_b32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0xf",
+            "\ts_load_dword s4, s[0:1], 0xffff", "\ts_cmpk_lt_i32 s5, 0x8000", "\ts_branch .LBB3_2"]
+    rng = random.Random(7)
+    outcomes = {"program": 0, "input error": 0}
+    path = tmp_path / "m.s"
+    for _ in range(24):
+        lines = list(body)
+        for _ in range(rng.randint(1, 5)):
+            i = rng.randrange(len(lines))
+            choice = rng.random()
+            if choice < 0.4:
+                lines[i] = rng.choice(junk)
+            elif choice < 0.7:
+                del lines[i]
+            else:
+                lines.insert(i, rng.choice(junk))
+        path.write_text(HEADER + "\n".join(lines) + "\n")
+        try:
+            load_kernel(path)
+            outcomes["program"] += 1
+        except GemmsimError as e:
+            assert str(e).startswith(str(path)), e     # every error names the file (and the line)
+            outcomes["input error"] += 1
+    assert outcomes["program"] and outcomes["input error"]
