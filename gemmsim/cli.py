@@ -17,6 +17,8 @@ SUBCOMMAND_MODULES = (
     "gemmsim.isa.cli",
     "gemmsim.functional.cli",
     "gemmsim.analysts.cli",
+    "gemmsim.calibrate_cli",
+    "gemmsim.compare_cli",
 )
 
 

@@ -83,10 +83,7 @@ def _a_chunks(tile, tid_range):
 
 
 def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int, k_tiles: int, extra: int) -> list:
-    tm, tn, tk = tile
-    row_bytes = tk * 2
-    wave_n = tn // WARPS
-    m_rep, n_rep, k_steps = tm // MMA_M, wave_n // MMA_N, tk // MMA_K
+    row_bytes = tile[2] * 2
     tids = range(w * LANES, (w + 1) * LANES)
     chunks = _a_chunks(tile, tids)
 
@@ -95,7 +92,7 @@ def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int,
         for i, lanes in enumerate(chunks):
             addrs = [(r * problem.k + k0) * 2 + cb for r, cb in lanes]
             ins = global_access(Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, f"A chunk {i} (next tile)", seen,
-                                strides=(tk * 2,))
+                                strides=(tile[2] * 2,))
             out.append(ins)
             waits.issued(ins, ("a", i))
         return out
@@ -112,8 +109,25 @@ def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int,
     waits, seen = WaitTracker(), set()
     prologue = a_loads(waits, seen, 0) + a_stores(waits) + [Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written")]
 
+    return prologue + _k_loop(lambda last: _iteration(w, tile, swizzle, problem, cycles, k_tiles, extra, chunks,
+                                                      a_loads, a_stores, last), k_tiles) + _epilogue(w, tile, problem)
+
+
+def _k_loop(iteration, k_tiles: int) -> list:
+    """Every K tile but the last loads and stores the next A tile; the last only computes (the
+    source's has_next), so it is peeled off the loop."""
+    body = [Loop(tuple(iteration(False)), k_tiles - 1, "k tile")] if k_tiles > 1 else []
+    return body + iteration(True)
+
+
+def _iteration(w, tile, swizzle, problem, cycles, k_tiles, extra, chunks, a_loads, a_stores, last: bool) -> list:
+    tm, tn, tk = tile
+    row_bytes = tk * 2
+    wave_n = tn // WARPS
+    m_rep, n_rep, k_steps = tm // MMA_M, wave_n // MMA_N, tk // MMA_K
     waits, seen, body = WaitTracker(), set(), []
-    body += a_loads(waits, seen, tk)
+    if not last:
+        body += a_loads(waits, seen, tk)
     k_blocks = k_tiles * k_steps
     for ks in range(k_steps):
         for j in range(n_rep):
@@ -146,10 +160,17 @@ def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int,
                 body.append(Instr(Op.MFMA, "HMMA.16816.F32.BF16", cycles=cycles, dst=acc,
                                   srcs=(acc, Reg("v", 200 + 4 * i, 4), Reg("v", 240 + 2 * j, 2)),
                                   tag=f"acc({i},{j}) += A({i}) B({j}) k{ks}"))
-    body += a_stores(waits)
+    if not last:
+        body += a_stores(waits)
+        body += issue_only(extra, "address arithmetic")
     body.append(Instr(Op.BARRIER, "BAR.SYNC", tag="next stage written"))
-    body += issue_only(extra, "address arithmetic")
+    return body
 
+
+def _epilogue(w, tile, problem) -> list[Instr]:
+    tm, tn, tk = tile
+    wave_n = tn // WARPS
+    m_rep, n_rep = tm // MMA_M, wave_n // MMA_N
     epilogue = []
     for i in range(m_rep):
         for j in range(n_rep):
@@ -161,4 +182,4 @@ def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int,
                     col = w * wave_n + j * MMA_N + 2 * t + e % 2
                     addrs.append((row * problem.n + col) * 4)
                 epilogue.append(global_access(Op.VMEM_STORE, "STG.E", "C", addrs, 4, f"C({i},{j}) element {e}"))
-    return prologue + [Loop(tuple(body), k_tiles, "k tile")] + epilogue
+    return epilogue
