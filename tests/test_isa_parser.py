@@ -212,6 +212,20 @@ Disassembly of section .text:
     assert loop.trip_count == 4 and "exact from the loop counter" in pk.trip.source
 
 
+def test_objdump_symbolized_labels():
+    text = """
+0000000000001000 <k>:
+\ts_mov_b32 s1, 0                                            // 000000001000: BE810080
+0000000000001004 <L0>:
+\ts_add_i32 s1, s1, 1                                        // 000000001004: 81018101
+\ts_cmp_lt_i32 s1, 6                                         // 000000001008: BF048601
+\ts_cbranch_scc1 L0                                          // 00000000100C: BF85FFFD
+\ts_endpgm                                                   // 000000001010: BF810000
+"""
+    pk = load_kernel_text(text, "mi300x")
+    assert pk.program.waves[0][1].trip_count == 6
+
+
 def load_kernel_text(text, gpu, tmp=None):
     import tempfile
     from pathlib import Path

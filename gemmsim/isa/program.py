@@ -184,6 +184,7 @@ class _Builder:
                                   " (pass --int-args to choose)")
                 walked, hot_name = bound, bound_hot
         waves, facts, assumptions = walked
+        tile, tile_source = self._check_named_tile(waves[0], hot_name, tile, tile_source)
         trip = None
         candidate = cfg.hot_loop()
         if candidate is not None and candidate.mfmas and self.loop_names[candidate.header] != hot_name:
@@ -407,6 +408,22 @@ class _Builder:
                 return tuple(int(x) for x in m.groups()), f"from the kernel name {self.source.name!r}"
         return None, "unknown (not given, not in the kernel name)"
 
+    def _check_named_tile(self, items, hot_name: str | None, tile, source: str):
+        """A tile read from the kernel name must fit the code: its C area over the waves equals the
+        accumulators the hot loop updates (a name can hold other numbers)."""
+        if tile is None or not source.startswith("from the kernel name"):
+            return tile, source
+        loop = _find_loop(items, hot_name) if hot_name else None
+        _, accumulators, shape = _mfma_work(loop.body if loop else items)
+        if shape is None:
+            return tile, source
+        area = len(accumulators) * shape.m * shape.n * shape.blocks * self.n_waves
+        if area == tile[0] * tile[1]:
+            return tile, source + f", matching the {len(accumulators)} accumulators per wave"
+        self.notes.append(f"the kernel name suggests tile {_tile_text(tile)}, but the waves' accumulators cover "
+                          f"{area} elements of C, not {tile[0] * tile[1]}: the name is not used (give --tile)")
+        return None, "unknown (the kernel name's tile does not fit the code)"
+
     def _hot_trip(self, items, hot_name: str, facts: LoopFacts | None, tile) -> TripInfo:
         exact = facts.trip if facts is not None else None
         if self.trip_count is not None:
@@ -454,7 +471,7 @@ class _Builder:
         p = self.problem
         if tile is not None:
             return (math.ceil(p.m / tile[0]), math.ceil(p.n / tile[1])), f"M/tile_m x N/tile_n (tile {_tile_text(tile)})"
-        hot = next((l for l in _all_loops(items)), None)
+        hot = hot_loop(tuple(items))
         work = _mfma_work(hot.body if hot else items)
         if work[2] is None or not work[1]:
             return (1, 1), "tile unknown and no MFMA accumulators found: one workgroup"
@@ -522,10 +539,9 @@ def _set_trip(items, name: str, trips: int) -> list[Item]:
 
 
 def _mfma_work(items, skip: str | None = None):
-    """(MFMA FLOPs weighted by trip counts, accumulator registers, a representative MFMA shape) of a stream;
+    """(MFMA FLOPs weighted by trip counts, accumulator chains, a representative MFMA shape) of a stream;
     `skip` leaves out the loop of that name."""
     flops = 0.0
-    accumulators: set = set()
     rep = None
 
     def visit(seq, mult):
@@ -541,9 +557,41 @@ def _mfma_work(items, skip: str | None = None):
             if shape is None:
                 continue
             flops += shape.flops * mult
-            if item.dst is not None:
-                accumulators.add((item.dst.file, item.dst.index))
             rep = rep or shape
 
     visit(items, 1)
-    return flops, accumulators, rep
+    return flops, _accumulator_chains(items, skip), rep
+
+
+def _accumulator_chains(items, skip: str | None = None) -> list[int]:
+    """The accumulators a stream updates, counted as chains of MFMAs: an MFMA continues the chain whose
+    value is in its C operand (through register copies), else it starts a new one. The compiler may
+    move an accumulator to other registers between MFMAs, so distinct destinations would overcount."""
+    holder: dict[tuple, int] = {}      # register -> chain whose value it holds
+    chains: list[int] = []
+
+    def key(reg):
+        return (reg.file, reg.index)
+
+    def visit(seq):
+        for item in seq:
+            if isinstance(item, Loop):
+                if item.name != skip:
+                    visit(item.body)
+                continue
+            if item.dst is None:
+                continue
+            if item.op == Op.MFMA:
+                c = item.dst if item.opcode.startswith("v_smfmac") else (item.srcs[2] if len(item.srcs) > 2 else None)
+                chain = holder.get(key(c)) if c is not None else None
+                if chain is None:
+                    chain = len(chains)
+                    chains.append(chain)
+                holder[key(item.dst)] = chain
+            elif item.opcode.startswith(("v_mov_b32", "v_accvgpr")) and item.srcs and key(item.srcs[0]) in holder:
+                holder[key(item.dst)] = holder[key(item.srcs[0])]
+            else:
+                holder.pop(key(item.dst), None)
+
+    visit(items)
+    return chains
