@@ -7,7 +7,9 @@ that does the most matrix and FMA work (ties: the longest body); its instruction
 class, are what the generated sm_90 Program's loop body must match (tests/test_sm90_sass.py).
 
 Classes (what the timing model cares about):
-    HMMA  tensor-core mma.sync              FMA   FFMA, DFMA, IMAD (multiply-add, not IMAD.MOV etc.)
+    HMMA  tensor-core mma.sync              FFMA  FFMA, DFMA (floating-point multiply-add)
+    IMAD  IMAD of two registers (the int32 multiply-add, and address arithmetic; not IMAD.MOV,
+          IMAD.SHL or IMAD with an immediate, which are moves and shifts)
     LDS   shared loads (LDS, LDSM)          STS   shared stores
     LDG   global loads                      STG   global stores
     BAR   BAR.SYNC / BAR.RED
@@ -25,7 +27,7 @@ _FUNCTION = re.compile(r"^\s*Function\s*:\s*(\S+)\s*$")
 _INSTR = re.compile(r"^\s*/\*([0-9a-fA-F]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)\s*([^;]*);")
 _BRA_TARGET = re.compile(r"0x([0-9a-fA-F]+)")
 
-CLASSES = ("HMMA", "FMA", "LDS", "STS", "LDG", "STG", "BAR")
+CLASSES = ("HMMA", "FFMA", "IMAD", "LDS", "STS", "LDG", "STG", "BAR")
 
 
 @dataclass(frozen=True)
@@ -98,9 +100,10 @@ def classify(ins: SassInstr) -> str | None:
     op, base = ins.opcode, ins.base
     if base == "HMMA":
         return "HMMA"
-    if base in ("FFMA", "DFMA") or (base == "IMAD" and op in ("IMAD", "IMAD.WIDE", "IMAD.WIDE.U32", "IMAD.U32")
-                                    and _imad_is_multiply_add(ins)):
-        return "FMA"
+    if base in ("FFMA", "DFMA"):
+        return "FFMA"
+    if op in ("IMAD", "IMAD.WIDE", "IMAD.WIDE.U32", "IMAD.U32") and _imad_is_multiply_add(ins):
+        return "IMAD"
     if base in ("LDS", "LDSM"):
         return "LDS"
     if base == "STS":
@@ -131,7 +134,7 @@ def count_classes(instrs) -> dict[str, int]:
 
 
 def hot_loop(instrs: list[SassInstr]) -> SassLoop | None:
-    """The loop with the most HMMA + FMA instructions (ties: the longest body). Innermost bodies
+    """The loop with the most HMMA + FFMA + IMAD instructions (ties: the longest body). Innermost bodies
     only: a loop that contains another loop's branch is not a candidate."""
     found = loops(instrs)
     inner = [lp for lp in found
@@ -141,7 +144,7 @@ def hot_loop(instrs: list[SassInstr]) -> SassLoop | None:
 
     def work(lp: SassLoop):
         c = count_classes(lp.body)
-        return (c["HMMA"] + c["FMA"], len(lp.body))
+        return (c["HMMA"] + c["FFMA"] + c["IMAD"], len(lp.body))
 
     return max(inner, key=work)
 

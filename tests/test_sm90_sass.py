@@ -1,0 +1,123 @@
+"""The sm_90 Programs against the compiled SASS (validation/results/h200/sass/, cuobjdump -sass of
+the kernels that ran): per hot-loop iteration, the same number of matrix, multiply-add, shared
+load/store, global load/store and barrier instructions."""
+
+from pathlib import Path
+
+import pytest
+
+from gemmsim.errors import InputError
+from gemmsim.hw import load_gpu
+from gemmsim.schedule.ir import Op, hot_loop
+from gemmsim.schedule import sm90_ladder, sm90_mma
+from gemmsim.schedule.sass_reader import (
+    executed_path, hot_loop_counts, hot_loop_profile, loops, parse_sass, read_sass)
+from gemmsim.schedule.sm90_common import Sm90Problem, fma_cycles
+
+SASS = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200" / "sass"
+LADDER_DTYPES = {"f32": "fp32", "f64": "fp64", "i32": "int32"}
+
+
+def generated_counts(program) -> dict[str, int]:
+    """The hot loop of warp 0 counted by the SASS classes."""
+    counts = {"HMMA": 0, "FFMA": 0, "IMAD": 0, "LDS": 0, "STS": 0, "LDG": 0, "STG": 0, "BAR": 0}
+    by_op = {Op.MFMA: "HMMA", Op.LDS_READ: "LDS", Op.LDS_WRITE: "STS", Op.VMEM_LOAD: "LDG",
+             Op.VMEM_STORE: "STG", Op.BARRIER: "BAR"}
+    for ins in hot_loop(program.waves[0]).body:
+        if ins.op is Op.VALU:
+            counts["IMAD" if ins.opcode == "IMAD" else "FFMA"] += 1
+        elif ins.op in by_op:
+            counts[by_op[ins.op]] += 1
+    return counts
+
+
+@pytest.fixture(scope="module")
+def h200():
+    return load_gpu("h200")
+
+
+@pytest.mark.parametrize("suffix", ["f32", "f64"])
+@pytest.mark.parametrize("kernel", sm90_ladder.LADDER_KERNELS)
+def test_ladder_hot_loop_matches_sass(kernel, suffix, h200):
+    program = sm90_ladder.generate(kernel, Sm90Problem(512, 512, 512, LADDER_DTYPES[suffix]), h200)
+    sass = hot_loop_counts(SASS / f"{kernel}_{suffix}.sass")
+    sass_address_imads = sass.pop("IMAD")
+    got = generated_counts(program)
+    assert got.pop("IMAD") == 0
+    assert got == sass
+    assert sass_address_imads <= 6      # the f32/f64 IMADs are address arithmetic
+
+
+@pytest.mark.parametrize("kernel", sm90_ladder.LADDER_KERNELS)
+def test_ladder_int32_multiply_adds_are_the_imads_beyond_the_fp32_address_ones(kernel, h200):
+    """int32 multiply-adds compile to IMAD, beside the address IMADs the fp32 build also has."""
+    program = sm90_ladder.generate(kernel, Sm90Problem(512, 512, 512, "int32"), h200)
+    got = generated_counts(program)
+    i32 = hot_loop_counts(SASS / f"{kernel}_i32.sass")
+    f32 = hot_loop_counts(SASS / f"{kernel}_f32.sass")
+    assert got["IMAD"] == i32["IMAD"] - f32["IMAD"]
+    assert {k: v for k, v in got.items() if k not in ("IMAD", "FFMA")} == \
+           {k: v for k, v in i32.items() if k not in ("IMAD", "FFMA")}
+
+
+@pytest.mark.parametrize("swizzle", [False, True])
+@pytest.mark.parametrize("tile", sm90_mma.TILE_CONFIGS)
+def test_mma_hot_loop_matches_sass(tile, swizzle, h200):
+    program = sm90_mma.generate(tile, swizzle, Sm90Problem(512, 512, 512, "bf16"), h200)
+    tm, tn, tk = tile
+    sass = hot_loop_counts(SASS / f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}.sass")
+    got = generated_counts(program)
+    assert sass["HMMA"] == got["HMMA"] == tm // 16 * (tn // 4 // 8) * (tk // 16)
+    for key in ("LDS", "STS", "LDG", "STG", "BAR"):
+        assert got[key] == sass[key], key
+    assert got["FFMA"] == got["IMAD"] == 0
+
+
+def test_extra_issue_pads_the_loop_to_the_sass_issue_count(h200):
+    name = "mma_preshuffle_m32n256k64_swz1"
+    profile = hot_loop_profile(SASS / f"{name}.sass")
+    base = sm90_mma.generate((32, 256, 64), True, Sm90Problem(4096, 4096, 4096, "bf16"), h200)
+    issued = [i for i in hot_loop(base.waves[0]).body if i.op is not Op.WAITCNT]
+    padded = sm90_mma.generate((32, 256, 64), True, Sm90Problem(4096, 4096, 4096, "bf16"), h200,
+                               extra_issue=profile.issued - len(issued))
+    assert sum(1 for i in hot_loop(padded.waves[0]).body if i.op is not Op.WAITCNT) == profile.issued
+    # the swizzled build issues more per iteration than the plain one (its address arithmetic)
+    assert profile.issued > hot_loop_profile(SASS / "mma_preshuffle_m32n256k64_swz0.sass").issued
+
+
+def test_fma_pipe_cycles_come_from_the_gpu_file(h200):
+    assert fma_cycles(h200, "fp32") == 1
+    assert fma_cycles(h200, "fp64") == 2 == fma_cycles(h200, "int32")
+
+
+SYNTHETIC = """
+        Function : toy
+        /*0000*/                   MOV R1, RZ ;
+        /*0010*/                   FFMA R1, R2, R3, R1 ;
+        /*0020*/              @!P2 BRA 0x60 ;
+        /*0030*/               @P0 LDG.E.U16.CONSTANT R4, desc[UR4][R6.64] ;
+        /*0040*/               @P1 LDG.E.U16.CONSTANT R5, desc[UR4][R6.64+0x2] ;
+        /*0050*/                   BRA 0x70 ;
+        /*0060*/                   LDG.E.128.CONSTANT R8, desc[UR4][R6.64] ;
+        /*0070*/                   LDS R9, [R10] ;
+        /*0080*/                   BAR.SYNC.DEFER_BLOCKING 0x0 ;
+        /*0090*/               @P3 BRA 0x10 ;
+        /*00a0*/                   EXIT ;
+"""
+
+
+def test_executed_path_skips_the_element_by_element_side_of_a_guard():
+    instrs = parse_sass(SYNTHETIC)["toy"]
+    (loop,) = loops(instrs)
+    assert (loop.start, loop.end) == (0x10, 0x90)
+    path = [i.opcode for i in executed_path(loop)]
+    assert path == ["FFMA", "BRA", "LDG.E.128.CONSTANT", "LDS", "BAR.SYNC.DEFER_BLOCKING", "BRA"]
+
+
+def test_reader_errors_name_the_file(tmp_path):
+    f = tmp_path / "empty.sass"
+    f.write_text("nothing here\n")
+    with pytest.raises(InputError, match="empty.sass"):
+        read_sass(f)
+    with pytest.raises(InputError, match="not found"):
+        read_sass(SASS / "gemm_f32.sass", "gemm_f64")
