@@ -152,6 +152,9 @@ def test_shifts_and_masks_of_uniform_unknowns():
     assert le.add(u, le.per_lane(range(64))).sym == le.M32
     assert le.bit_and(u, le.const(0xF0, 64)).sym == 0xF0                 # uniform & constant stays uniform
     assert le.mul(u, le.per_lane(range(64))) is None                     # per-lane times unknown: unknown
+    alternating = le.per_lane([0x10 * (i % 2) for i in range(64)])
+    assert le.bit_and(le.unknown_uniform(64, 0xF0), alternating) is None  # keeps unknown bits in some lanes only
+    assert le.bit_and(le.unknown_uniform(64, 0xF00), alternating).lanes.tolist() == [0] * 64
     shifted = le.shl(le.bit_and(u, le.const(0xFF, 64)), le.const(8, 64))
     assert shifted.sym == 0xFF00
     back = le.lshr(le.add(shifted, le.per_lane(range(64))), le.const(8, 64))

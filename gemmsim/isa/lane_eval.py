@@ -224,8 +224,10 @@ def bit_and(a: Val | None, b: Val | None, wide: bool = False) -> Val | None:
             continue
         k = c.scalar()
         if _disjoint(x):
-            return Val(x.lanes & c.lanes, (x.sym & k) if k is not None else (x.sym if not x.sym else _and_sym(x, c)),
-                       wide, x.origin)
+            # (lanes | sym) & c = (lanes & c) | (sym & c): uniform only if c keeps the same unknown bits in every lane
+            kept = c.lanes & np.uint64(x.sym)
+            if bool((kept == kept[0]).all()):
+                return Val(x.lanes & c.lanes, int(kept[0]), wide, x.origin)
         if k is not None and k < (1 << _low_bit(x.sym)):
             return Val(x.lanes & np.uint64(k), 0, wide)
         if x.uniform and k is not None:
@@ -233,11 +235,6 @@ def bit_and(a: Val | None, b: Val | None, wide: bool = False) -> Val | None:
     if a.uniform and b.uniform:
         return unknown_uniform(len(a.lanes), _possible_bits(a) & _possible_bits(b), wide=wide)
     return None
-
-
-def _and_sym(x: Val, c: Val) -> int:
-    """Unknown bits left after ANDing with a per-lane known value: only where some lane keeps them."""
-    return x.sym & int(np.bitwise_or.reduce(c.lanes))
 
 
 def bit_or(a: Val | None, b: Val | None, wide: bool = False, xor: bool = False) -> Val | None:
@@ -299,8 +296,8 @@ def select(mask_bits: np.ndarray | None, if_false: Val | None, if_true: Val | No
         return if_true
     if not bool(mask_bits.any()):
         return if_false
-    if if_false.sym == if_true.sym:
-        return Val(np.where(mask_bits, if_true.lanes, if_false.lanes), if_true.sym, if_true.wide)
+    if if_false.known and if_true.known:   # two unknowns may differ: mixing their lanes is not lanes + one unknown
+        return Val(np.where(mask_bits, if_true.lanes, if_false.lanes), 0, if_true.wide)
     return None
 
 

@@ -12,6 +12,10 @@ the caller; exact from the loop counter (when its bound is known, e.g. with boun
 arguments); derived from K — the K the kernel must cover per wave (from the tile, or from the
 accumulators the loop updates) minus what the code outside the loop covers, divided by what one
 iteration covers (its MFMA count x the MFMA's K); else 1, said so.
+
+When a problem is given but no argument values, the first three 32-bit integer arguments are tried
+as M, N, K (the usual GEMM signature); the binding is kept only if the loop counter then gives a
+trip count whose MFMA work covers K exactly, and the report says it was made.
 """
 
 from __future__ import annotations
@@ -495,9 +499,10 @@ def _tile_text(tile) -> str:
 
 
 def _loop_name(cfg: CFG, loop) -> str:
-    first = cfg.blocks[loop.header]
+    header = cfg.blocks[loop.header]
+    first = min(cfg.blocks[b].first_line for b in loop.blocks)
     last = max(cfg.blocks[b].last_line for b in loop.blocks)
-    return f"{first.label or 'loop'} (lines {first.first_line}-{last})"
+    return f"{header.label or 'loop'} (lines {first}-{last})"
 
 
 def _registers_used(src: KernelSource) -> dict[str, int]:

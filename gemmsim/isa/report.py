@@ -94,7 +94,7 @@ def _hot_loop_section(pk: ParsedKernel, hot: Loop | None) -> dict | None:
     markers = _markers_in(pk, facts)
     return {
         "name": hot.name,
-        "lines": [facts.header_line, facts.last_line] if facts else None,
+        "lines": [facts.first_line, facts.last_line] if facts else None,
         "trip_count": hot.trip_count,
         "trip_source": pk.trip.source if pk.trip else "",
         "counts": counts,

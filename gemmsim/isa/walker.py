@@ -48,6 +48,7 @@ class LoopFacts:
     trip_source: str
     walks: int
     exit_line: int | None = None
+    first_line: int = 0               # the loop's lowest line (a latch may sit above the header)
 
 
 @dataclass
@@ -214,7 +215,8 @@ class Walker:
             header_state = widened
         items, end, exits, how = walks[-1]
         facts = LoopFacts(name, self.cfg.blocks[loop.header].first_line,
-                          max(self.cfg.blocks[b].last_line for b in loop.blocks), None, "", len(walks))
+                          max(self.cfg.blocks[b].last_line for b in loop.blocks), None, "", len(walks),
+                          first_line=min(self.cfg.blocks[b].first_line for b in loop.blocks))
         self.facts.loops[name] = facts
         if walks[0][3] != "back":
             facts.trip_source = "the walked path leaves the loop in its first iteration; emitted once, not as a loop"
