@@ -49,6 +49,10 @@ class KernelSpec:
     tile: tuple[int, int, int] | None = None
     swizzle: bool = True
     gpu: str | None = None
+    kernel: str | None = None      # a regular expression: only kernels whose name matches
+
+
+RUNTIME_HELPERS = re.compile(r"^__amd_rocclr|^(void )?(at::|cub::|thrust::)|fill|memset|memcpy", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -164,10 +168,16 @@ def _rocprof_points(path: Path, header, rows, spec: KernelSpec) -> list[Point]:
     out = []
     for values in rows:
         r = dict(zip(header, values))
-        if not r.get("AverageNs"):
-            continue
-        out.append(_spec_point(r["Name"], _number(r["AverageNs"]) / 1e3, spec, path, default_gpu="mi300x"))
+        if r.get("AverageNs") and _wanted(r["Name"], spec):
+            out.append(_spec_point(r["Name"], _number(r["AverageNs"]) / 1e3, spec, path, default_gpu="mi300x"))
     return out
+
+
+def _wanted(name: str, spec: KernelSpec) -> bool:
+    """The GEMM kernels of a profile: those matching --kernel, or all but the runtime's helpers."""
+    if spec.kernel:
+        return re.search(spec.kernel, name) is not None
+    return not RUNTIME_HELPERS.search(name)
 
 
 def _ncu_points(path: Path, header, rows, spec: KernelSpec) -> list[Point]:
@@ -179,6 +189,8 @@ def _ncu_points(path: Path, header, rows, spec: KernelSpec) -> list[Point]:
     out = []
     for values in rows[1:] if unit_row else rows:
         r = dict(zip(header, values))
+        if not _wanted(r["Kernel Name"], spec):
+            continue
         out.append(_spec_point(r["Kernel Name"], _number(r["gpu__time_duration.sum"]) * scale[unit], spec, path,
                                default_gpu="h200"))
     return out

@@ -23,6 +23,7 @@ def register(subparsers) -> None:
     g.add_argument("--dtype", default="bf16", help="input dtype (default bf16)")
     g.add_argument("--gpu", help="GPU description (default: the row's device, or mi300x / h200 by format)")
     g.add_argument("--no-swizzle", action="store_true", help="the kernel's A tile was not swizzled")
+    g.add_argument("--kernel", help="regular expression: compare only kernels whose name matches")
     p.set_defaults(func=run)
 
 
@@ -33,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     spec = None
     if args.shape:
         spec = cmp.KernelSpec(parse_dims(args.shape, "--shape"), args.dtype,
-                              parse_dims(args.tile, "--tile") if args.tile else None, not args.no_swizzle, args.gpu)
+                              parse_dims(args.tile, "--tile") if args.tile else None, not args.no_swizzle, args.gpu,
+                              args.kernel)
     points = [p for path in args.results for p in cmp.read_points(path, spec)]
     if args.gpu:
         points = [cmp.replace_gpu(p, args.gpu) for p in points]

@@ -1,0 +1,138 @@
+"""gemmsim compare: the committed figures come from the code, and every input format parses.
+
+tests/data/compare/h200_predicted.csv is written by the command in validation/README.md
+(`gemmsim compare ... --save`); here a spread of its rows is predicted again (so it cannot drift
+from the code) and the README's figures are recomputed from it (so they cannot drift from it).
+rocprof_kernel_stats_mi325x.csv is rocprofv3's kernel_stats layout holding one point of
+shared/data/amd_gemm_measured.csv (FlyDSL CI median, MI325X fp8 5120x5120x8320, 345.55 us);
+ncu_raw_sample.csv is three rows (units row included) cut from validation/results/h200/ncu_raw.csv.
+"""
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gemmsim import compare as cmp
+from gemmsim.cli import main
+from gemmsim.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "validation" / "results" / "h200"
+DATA = ROOT / "tests" / "data" / "compare"
+PREDICTED = DATA / "h200_predicted.csv"
+CSVS = [RESULTS / "ladder.csv", RESULTS / "matrix.csv"]
+
+
+@pytest.fixture(scope="module")
+def committed():
+    points = [p for path in CSVS for p in cmp.read_points(path)]
+    return cmp.build_report(cmp.compared_from_file(points, PREDICTED))
+
+
+def _readme_figure(name: str) -> float:
+    text = (ROOT / "validation" / "README.md").read_text()
+    m = re.search(rf"<!-- {name} -->\s*\**([0-9.]+)", text)
+    assert m, f"validation/README.md has no figure tagged {name}"
+    return float(m.group(1))
+
+
+def test_the_readme_figures_are_those_of_the_committed_predictions(committed):
+    assert len(committed.rows) == 330
+    assert round(committed.mape_pct, 1) == _readme_figure("mape")
+    sweep = committed.sweep
+    assert round(min(s["spearman"] for s in sweep), 2) == _readme_figure("sweep_spearman_min")
+    assert sum(s["pick_slower_pct"] <= 5 for s in sweep) == _readme_figure("picks_within_5pct")
+
+
+SUBSET = [("ladder.csv", "gemm_tiled_f32", "128x128x128"), ("ladder.csv", "gemm_blocked4x4_f64", "512x64x512"),
+          ("ladder.csv", "gemm_tiled_blocked2x2_i32", "512x512x512"), ("ladder.csv", "gemm_f32", "127x512x512"),
+          ("matrix.csv", "mma_preshuffle_m16n64k128_swz0", "128x128x128"),
+          ("matrix.csv", "mma_preshuffle_m64n256k64_swz1", "512x512x512"),
+          ("matrix.csv", "mma_preshuffle_m64n128k32_swz1", "512x512x2048"),
+          ("matrix.csv", "mma_preshuffle_m32n256k64_swz1", "4096x4096x4096")]
+
+
+@pytest.mark.parametrize("source,symbol,shape", SUBSET)
+def test_committed_predictions_are_what_the_code_predicts(committed, source, symbol, shape):
+    row = next(r for r in committed.rows if r.point.source == source and r.point.symbol == symbol and r.point.shape == shape)
+    total, kernel, _ = cmp.Predictor(RESULTS / "sass").predict(row.point)
+    assert total == pytest.approx(row.predicted_us, rel=1e-6, abs=1e-3)
+    assert kernel == pytest.approx(row.kernel_us, rel=1e-6, abs=1e-3)
+
+
+def test_bank_conflicts_against_nsight_compute(tmp_path):
+    wanted = {("gemm_tiled_f32", "512"), ("gemm_tiled_blocked2x2_f64", "127"), ("mma_preshuffle_m32n64k64_swz0", "512"),
+              ("mma_preshuffle_m64n128k32_swz1", "512"), ("mma_preshuffle_m128n128k32_swz0", "4096")}
+    with (RESULTS / "ncu.csv").open(newline="") as f:
+        reader = csv.DictReader(f)
+        rows = [r for r in reader if (r["symbol"], r["M"]) in wanted]
+    sample = tmp_path / "ncu.csv"
+    with sample.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=reader.fieldnames)
+        w.writeheader()
+        w.writerows(rows)
+    result = {r["symbol"]: r for r in cmp.bank_conflicts(sample, cmp.Predictor(RESULTS / "sass"))}
+    assert len(result) == 5
+    for r in result.values():
+        for side in ("ld", "st"):
+            assert r[f"{side}_instructions_predicted"] == r[f"{side}_instructions_measured"]
+            assert r[f"{side}_bank_conflicts_predicted"] <= r[f"{side}_bank_conflicts_measured"]
+            # what ncu counts beyond the predicted conflicts is the same in wavefronts: the
+            # conflict-free wavefronts are exact
+            assert (r[f"{side}_wavefronts_measured"] - r[f"{side}_wavefronts_predicted"]
+                    == r[f"{side}_bank_conflicts_measured"] - r[f"{side}_bank_conflicts_predicted"])
+    assert result["mma_preshuffle_m32n64k64_swz0"]["ld_bank_conflicts_predicted"] == 917504 == \
+        result["mma_preshuffle_m32n64k64_swz0"]["ld_bank_conflicts_measured"]
+    assert result["mma_preshuffle_m64n128k32_swz1"]["ld_bank_conflicts_predicted"] == 65536   # 2-way: 4 chunks a row
+    assert result["gemm_tiled_f32"]["ld_bank_conflicts_predicted"] == 0
+
+
+def test_rocprof_kernel_stats():
+    spec = cmp.KernelSpec((5120, 5120, 8320), "fp8", (64, 256, 128), True, "mi325x")
+    points = cmp.read_points(DATA / "rocprof_kernel_stats_mi325x.csv", spec)
+    assert len(points) == 1                                   # the runtime's fill kernel is left out
+    p = points[0]
+    assert (p.m, p.n, p.k, p.tile, p.gpu, p.family) == (5120, 5120, 8320, (64, 256, 128), "mi325x", "preshuffle")
+    assert p.measured_us == pytest.approx(345.55)
+
+
+def test_ncu_raw_export_units_row_and_thousands_separators():
+    points = cmp.read_points(DATA / "ncu_raw_sample.csv", cmp.KernelSpec((512, 512, 512)))
+    assert [(p.symbol, p.measured_us, p.tile, p.swizzle) for p in points] == [
+        ("mma_preshuffle_m16n64k128_swz1", 12.512, (16, 64, 128), True),
+        ("mma_preshuffle_m64n64k64_swz1", 11.52, (64, 64, 64), True)]
+    assert all(p.gpu == "h200" and p.family == "mma_preshuffle" for p in points)
+
+
+def test_profiler_exports_need_the_shape(capsys):
+    assert main(["compare", str(DATA / "ncu_raw_sample.csv")]) == 2
+    assert "--shape" in capsys.readouterr().err
+
+
+def test_bad_inputs_are_one_line_errors(tmp_path, capsys):
+    f = tmp_path / "x.csv"
+    f.write_text("a,b\n1,2\n")
+    assert main(["compare", str(f)]) == 2
+    assert "unknown CSV format" in capsys.readouterr().err
+    assert main(["compare", str(tmp_path / "none.csv")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main(["compare", str(CSVS[1]), "--predictions", str(PREDICTED), "--ncu", str(tmp_path / "none.csv")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_cli_json_and_plot_from_committed_predictions(tmp_path, capsys):
+    png = tmp_path / "cmp.png"
+    assert main(["compare", str(CSVS[1]), "--predictions", str(PREDICTED), "--json", "--plot", str(png)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["points"] == 220 and png.stat().st_size > 10000
+    assert set(report["spearman_by_family"]) == {"mma_preshuffle"}
+    assert len(report["tile_sweep"]) == 10 and len(report["bank_conflicts"]) == 101
+
+
+def test_spearman():
+    assert cmp.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert cmp.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    assert cmp.spearman([1, 2, 2, 3], [1, 2, 3, 4]) == pytest.approx(0.9486832980505138)
