@@ -15,7 +15,7 @@ from gemmsim.errors import HardwareFileError
 from gemmsim.isa.classify import mfma_shape
 from gemmsim.isa.parser import Marker
 from gemmsim.isa.program import ParsedKernel
-from gemmsim.model.lds_banks import access_cycles
+from gemmsim.model.lds_banks import instruction_report
 from gemmsim.schedule.ir import Instr, Loop, Op, walk
 from gemmsim.summary import MEMORY_RATIO_GOOD, MEMORY_RATIO_HIGH, MFMA_RATIO_GOOD, MFMA_RATIO_OK
 
@@ -28,15 +28,8 @@ MEMORY_OPS = (Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.LDS_DMA)
 def lds_cost(instr: Instr, lds) -> tuple[int, int, int, int] | None:
     """(cycles, phases, conflict cycles, worst ways) of an LDS access, both halves of a read2/write2;
     None when its lane addresses are unknown."""
-    if instr.lane_offsets is None or not instr.lds_lane_offsets_known:
-        return None
-    kind = "read" if instr.op == Op.LDS_READ else "write"
-    accesses = [instr.lane_offsets] + ([instr.lane_offsets2] if instr.lane_offsets2 is not None else [])
-    cycles = phases = ways = 0
-    for addresses in accesses:
-        r = access_cycles(addresses, instr.width_bits, kind, lds)
-        cycles, phases, ways = cycles + r.cycles, phases + r.phases, max(ways, r.max_ways)
-    return cycles, phases, cycles - phases, ways
+    r = instruction_report(instr, lds)
+    return None if r is None else (r.cycles, r.phases, r.conflict_cycles, r.max_ways)
 
 
 def analyze_parsed(pk: ParsedKernel) -> dict:

@@ -13,16 +13,7 @@ from __future__ import annotations
 import math
 
 from gemmsim.hw import LDS
-from gemmsim.model.lds_banks import access_cycles
 from gemmsim.model.resource import Delay, Server, Span
-
-
-def lds_access_cost(addresses, width_bits: int, op: str, lds: LDS) -> tuple[int, int]:
-    """(cycles the access holds the LDS, conflict cycles) for one wave access with these lane addresses."""
-    nbytes = len(addresses) * max(1, width_bits // 8)
-    floor = bandwidth_cycles(nbytes, lds)
-    report = access_cycles(addresses, width_bits, op, lds)
-    return max(report.cycles, floor), report.conflict_cycles
 
 
 def bandwidth_cycles(nbytes: int, lds: LDS) -> int:

@@ -58,13 +58,21 @@ def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...]
     return BankReport(cycles, used, worst)
 
 
-def instruction_report(instr, lds: LDS) -> BankReport | None:
-    """Bank cost of one IR instruction, or None if it is not an LDS access with known lane addresses."""
-    from gemmsim.schedule.ir import Op  # local: the IR imports nothing from the model
+def instruction_report(instr, lds: LDS, counters: tuple[int, ...] = ()) -> BankReport | None:
+    """Bank cost of one IR instruction (both halves of a ds_read2/ds_write2), or None if it is not
+    an LDS access with known lane addresses."""
+    from gemmsim.schedule.ir import Op, lane_addresses  # local: the IR imports nothing from the model
 
-    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None:
+    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None or not instr.lds_lane_offsets_known:
         return None
-    return access_cycles(instr.lane_offsets, instr.width_bits, "read" if instr.op == Op.LDS_READ else "write", lds)
+    kind = "read" if instr.op == Op.LDS_READ else "write"
+    first = lane_addresses(instr, counters)
+    accesses = [first]
+    if instr.lane_offsets2 is not None:
+        shift = first[0] - instr.lane_offsets[0]
+        accesses.append(tuple(o + shift for o in instr.lane_offsets2))
+    reports = [access_cycles(addresses, instr.width_bits, kind, lds) for addresses in accesses]
+    return BankReport(sum(r.cycles for r in reports), sum(r.phases for r in reports), max(r.max_ways for r in reports))
 
 
 def stream_conflicts(items, lds: LDS, weighted: bool = True) -> int:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gemmsim.hw import GPU
-from gemmsim.model.lds import bandwidth_cycles, lds_access_cost
-from gemmsim.schedule.ir import Instr, Item, Loop, Op, Reg, hot_loop, lane_addresses, walk
+from gemmsim.model.lds import bandwidth_cycles
+from gemmsim.model.lds_banks import instruction_report
+from gemmsim.schedule.ir import Instr, Item, Loop, Op, Reg, hot_loop, walk
 
 REG_FILE_BASE = {"v": 0, "a": 1 << 12, "s": 2 << 12}
 
@@ -61,12 +62,12 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
 
 def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     nbytes = instr.bytes
-    if instr.lane_offsets is None or not instr.lds_lane_offsets_known:
-        return replace(step, cycles=1, nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
-    addresses = lane_addresses(instr, counters)
-    cycles, conflicts = lds_access_cost(addresses, instr.width_bits,
-                                        "read" if instr.op == Op.LDS_READ else "write", gpu.lds)
-    return replace(step, cycles=1, nbytes=nbytes, lds_cycles=cycles, lds_conflicts=conflicts)
+    floor = bandwidth_cycles(nbytes, gpu.lds)
+    report = instruction_report(instr, gpu.lds, counters)
+    if report is None:
+        return replace(step, cycles=1, nbytes=nbytes, lds_cycles=floor)
+    return replace(step, cycles=1, nbytes=nbytes, lds_cycles=max(report.cycles, floor),
+                   lds_conflicts=report.conflict_cycles)
 
 
 def with_trip_count(items: tuple[Item, ...], loop: Loop, trips: int) -> tuple[Item, ...]:
