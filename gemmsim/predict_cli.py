@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 
 from gemmsim.cli_common import add_kernel_args, gpu_from_args
-from gemmsim.errors import GemmsimError, InputError
+from gemmsim.errors import InputError
+from gemmsim.isa.cli import add_source_args, source_kwargs
+from gemmsim.isa.program import load_kernel
 from gemmsim.kernel import KernelConfig, make_config, make_problem
 
 
@@ -15,6 +15,8 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("predict", help="simulated kernel time, bottleneck, bank conflicts, timeline")
     add_kernel_args(p, need_tile=False)
     p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
+    p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
+    add_source_args(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--trace", metavar="FILE.json", help="write the replayed CU timeline as a Chrome/Perfetto trace")
     p.add_argument("--plot", metavar="FILE.png", help="draw the replayed CU timeline")
@@ -35,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
                              epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
     record = bool(args.trace or args.plot)
     if args.isa:
-        program, tile = _program_from_isa(args.isa, problem, gpu, args.tile)
+        kernel = load_kernel(args.isa, problem, gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
+        program, tile = kernel.program, kernel.tile
         if tile is not None:  # the parsed kernel's tile (from --tile or its name) sizes the per-tile figures
             config = KernelConfig(*tile, waves_per_eu=args.waves_per_eu)
         prediction = predict_program(program, problem, gpu, config=config, record=record)
@@ -51,20 +54,6 @@ def run(args: argparse.Namespace) -> int:
         plot_timeline(args.plot, spans, title)
     print(prediction.to_json() if args.json else format_prediction(prediction, title))
     return 0
-
-
-def _program_from_isa(path: str, problem, gpu, tile: str | None):
-    """The Program of compiled assembly, and its tile if the front-end knows it. gemmsim.isa is
-    imported only when --isa is used."""
-    if importlib.util.find_spec("gemmsim.isa") is None:
-        raise GemmsimError("--isa needs the assembly front-end gemmsim.isa, which this installation does not have")
-    isa = importlib.import_module("gemmsim.isa")
-    if hasattr(isa, "load_kernel"):
-        kernel = isa.load_kernel(path, problem, gpu, tile=tile)
-        return kernel.program, kernel.tile
-    if hasattr(isa, "program_from_file"):
-        return isa.program_from_file(path, problem=problem, gpu=gpu), None
-    raise GemmsimError("--isa needs gemmsim.isa.program_from_file, which this installation does not have")
 
 
 def _title(p, args) -> str:

@@ -19,12 +19,22 @@ def register(subparsers) -> None:
     p.add_argument("--shape", help="MxNxK: sets the grid and derives the hot loop's trip count from K")
     p.add_argument("--dtype", help=f"input dtype of --shape ({', '.join(DTYPE_BYTES)}; default: the MFMA's)")
     p.add_argument("--tile", help="tile_m x tile_n x tile_k (default: from the kernel name, e.g. m64n256k64)")
-    p.add_argument("--trip-count", type=int, help="the hot loop's trip count, overriding what is inferred")
-    p.add_argument("--int-args", help="the kernel's 32-bit integer arguments in order, e.g. M,N,K (names from "
-                                      "--shape) or numbers: makes loop bounds and guards exact")
-    p.add_argument("--workgroup", help="work-items per workgroup as X[xYxZ], when the metadata lacks it")
+    add_source_args(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run)
+
+
+def add_source_args(p: argparse.ArgumentParser) -> None:
+    """What a parsed kernel cannot always tell about itself (shared with `predict --isa`)."""
+    p.add_argument("--trip-count", type=int, help="the hot loop's trip count, overriding what is inferred")
+    p.add_argument("--int-args", help="the kernel's 32-bit integer arguments in order, e.g. M,N,K")
+    p.add_argument("--workgroup", help="work-items per workgroup as X[xYxZ], when the metadata lacks it")
+
+
+def source_kwargs(args: argparse.Namespace) -> dict:
+    int_args = [x.strip() for x in args.int_args.split(",")] if args.int_args else None
+    workgroup = parse_dims(args.workgroup, "workgroup", len(args.workgroup.lower().split("x"))) if args.workgroup else None
+    return {"trip_count": args.trip_count, "int_args": int_args, "workgroup": workgroup}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,10 +53,7 @@ def run(args: argparse.Namespace) -> int:
         problem = make_problem(args.shape, args.dtype or _mfma_dtype(args.file, args.kernel))
     elif args.dtype:
         raise InputError("--dtype describes --shape; give --shape MxNxK with it")
-    int_args = [x.strip() for x in args.int_args.split(",")] if args.int_args else None
-    workgroup = parse_dims(args.workgroup, "workgroup", len(args.workgroup.lower().split("x"))) if args.workgroup else None
-    pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, trip_count=args.trip_count,
-                     tile=args.tile, int_args=int_args, workgroup=workgroup)
+    pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
     report = analyze_parsed(pk)
     print(json.dumps(report, indent=2, sort_keys=True) if args.json else format_analysis(report))
     return 0
