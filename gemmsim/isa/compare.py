@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gemmsim.model.lds_banks import access_cycles
-from gemmsim.schedule.ir import Item, Loop, Op, Program, count_ops, hot_loop, walk
+from gemmsim.model.lds_banks import stream_conflicts
+from gemmsim.schedule.ir import Item, Op, Program, count_ops, hot_loop, walk
 
 
 def k_tiles_per_iteration(program: Program, tile: tuple[int, int, int]) -> float:
@@ -47,25 +47,11 @@ def lds_accesses(items: tuple[Item, ...]) -> Counter:
 
 def lds_conflict_cycles(items: tuple[Item, ...], lds) -> int:
     """Bank-conflict cycles of one pass over the hot loop body (both halves of read2/write2)."""
-    total = 0
-    for (op, width, offsets, offsets2), n in lds_accesses(items).items():
-        if offsets is None:
-            continue
-        kind = "read" if op == Op.LDS_READ.value else "write"
-        for addresses in (offsets, offsets2):
-            if addresses is not None:
-                total += n * access_cycles(addresses, width, kind, lds).conflict_cycles
-    return total
+    loop = hot_loop(items)
+    return stream_conflicts(loop.body if loop else items, lds, weighted=False)
 
 
 def total_mfmas(items: tuple[Item, ...]) -> int:
     return count_ops(items).get(Op.MFMA, 0)
 
 
-def loops_of(items: tuple[Item, ...]) -> list[Loop]:
-    out = []
-    for item in items:
-        if isinstance(item, Loop):
-            out.append(item)
-            out.extend(loops_of(item.body))
-    return out
