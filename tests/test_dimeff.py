@@ -1,6 +1,5 @@
 """Dimension efficiency (TraceLens definitions), macro tiles from kernel names, roofline, cost."""
 
-import argparse
 import importlib.machinery
 import json
 import sys
@@ -10,20 +9,13 @@ import pytest
 
 from gemmsim.analysts import cost
 from gemmsim.analysts.blas import BlasCall
-from gemmsim.analysts.cli import register
 from gemmsim.analysts.dimeff import call_dim_efficiency, dim_efficiency
 from gemmsim.analysts.kernel_names import parse_macro_tile, require_macro_tile
 from gemmsim.analysts.roofline import gemm_bytes, normalize_dtype, roofline
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import load_gpu
 
-
-def run_cli(argv, capsys):
-    parser = argparse.ArgumentParser(prog="gemmsim")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    rc = args.func(args)
-    return rc, capsys.readouterr().out
+from cli_runner import run_cli
 
 
 # --- the worked examples (304 CUs, as on MI300X) -------------------------------------------------

@@ -1,23 +1,15 @@
 """gemmsim shapes: the GEMMs of a transformer run, their counts, phases and BLAS flags."""
 
-import argparse
 import json
 
 import pytest
 
 from gemmsim.analysts import cost, models
 from gemmsim.analysts.blas import Operand, blas_call, linear_forward, linear_input_grad, linear_weight_grad
-from gemmsim.analysts.cli import register
 from gemmsim.analysts.shapes import Workload, model_gemms
 from gemmsim.errors import ConfigError, InputError
 
-
-def run_cli(argv, capsys):
-    parser = argparse.ArgumentParser(prog="gemmsim")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    rc = args.func(args)
-    return rc, capsys.readouterr().out
+from cli_runner import run_cli
 
 
 def find(rows, phase, m, n, k, **extra):

@@ -5,7 +5,6 @@ validation/traces/record_small_transformer.py: 2 layers, d_model 512, 8 heads (h
 d_ff 2048, vocab 8192, batch 4, sequence 256 (T = 1024 tokens), nn.Linear layers with bias.
 """
 
-import argparse
 import copy
 import gzip
 import json
@@ -14,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from gemmsim.analysts import cost, models
-from gemmsim.analysts.cli import register
 from gemmsim.analysts.shapes import Workload, model_gemms
 from gemmsim.analysts.torch_trace import gemm_records, group_gemms, load_trace, read_trace
 from gemmsim.errors import InputError
+
+from cli_runner import run_cli
 
 TRACE = Path(__file__).parent / "data" / "small_transformer_trace.json.gz"
 SMALL = models.ModelDims("small", d_model=512, d_ff=2048, heads=8, kv_heads=8, layers=2, vocab=8192,
@@ -49,14 +49,6 @@ EXPECTED = {
     ("bmm", "backward", 256, 256, 64, 32, "T", "N"): L,   # dP = dO·Vᵀ
     ("bmm", "backward", 256, 64, 256, 32, "N", "T"): L,   # dV = Pᵀ·dO
 }
-
-
-def run_cli(argv, capsys):
-    parser = argparse.ArgumentParser(prog="gemmsim")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    rc = args.func(args)
-    return rc, capsys.readouterr().out
 
 
 def key(group):
