@@ -1,7 +1,8 @@
 """Fit the H200's unknown timing parameters from the microbenchmarks, and only from them.
 
-Input: validation/results/h200/microbench.csv (bench, param_name, param_value, metric, value,
-sm_clock_mhz, ...), written by `python -m validation.microbench` on the H200. No GEMM row is read.
+Input: validation/results/h200/microbench.csv and microbench_extra.csv (bench, param_name,
+param_value, metric, value, sm_clock_mhz, ...), written by `python -m validation.microbench` and
+`python -m validation.microbench_extra` on the H200. No GEMM row is read.
 
 What is fitted, and how (each fit is a few lines of arithmetic over named rows):
 * shared-memory latency: the pointer chase through shared memory with w-way bank conflicts,
@@ -10,12 +11,19 @@ What is fitted, and how (each fit is a few lines of arithmetic over named rows):
 * L2-hit latency: the mean of the global pointer chase over buffers that miss the L1 and fit in
   the L2 (1 to 16 MiB), in ns at the measured clock;
 * HBM latency: the chase through 256 MiB (beyond the L2; the 1 GiB point adds TLB misses);
-* achievable HBM bandwidth and the per-launch overhead: the copy kernel's event-timed time
-  t = overhead + bytes / bandwidth (bytes = read + write) by least squares with relative weights
-  over its four buffer sizes; the level below the L2 (mall_bytes_per_s, no memory-side cache on
-  the H200) is HBM, so it takes the same bandwidth;
-* the mma.sync pipe cycles: 4 sub-partitions / (event-timed mma per cycle per SM), rounded to
-  the integer cycles the matrix table holds (the in-kernel rate overstates by the launch waves);
+* achievable HBM bandwidth: the read bandwidth over 2 GiB (GEMM traffic is almost all reads; the
+  copy's read + write figure is reported beside it); the level below the L2 (mall_bytes_per_s, no
+  memory-side cache on the H200) is HBM, so it takes the same bandwidth;
+* L2 read bandwidth: the mean read bandwidth of the 16 and 32 MiB L2-resident buffers (L1
+  bypassed), in bytes per SM clock (the 4 MiB buffer reads faster, 11.5 TB/s, and is left out:
+  a GEMM's working set spans the whole L2);
+* the per-launch overhead: the copy kernel's event-timed time t = overhead + bytes / bandwidth
+  by least squares with relative weights over its four buffer sizes (the empty kernel, 11.1 us, is
+  reported beside it: timed with nothing queued before the start event, it includes the host's
+  launch call, which the GEMM runner's timing partly hides behind a memset);
+* the mma.sync pipe cycles: 4 sub-partitions / (mma per cycle per SM), the rate taken by
+  difference of two loop lengths (the launch overhead cancels), rounded to the integer cycles the
+  matrix table holds;
 * the FFMA pipe cycles: warp size / (event-timed FFMA per cycle per SM / sub-partitions), as a
   check of the spec value 1 (written back only if it differs).
 Measured but not expressible in the model (reported, not written): the L1-hit latency, the FFMA
@@ -38,6 +46,8 @@ import numpy as np
 from gemmsim.errors import InputError
 
 DEFAULT_MICROBENCH = Path("validation/results/h200/microbench.csv")
+EXTRA_NAME = "microbench_extra.csv"      # read from beside the main file when present
+L2_READ_MIN_BYTES = 16 << 20
 HW_FILE = Path(__file__).parent / "hw" / "h200.toml"
 L2_CHASE_BYTES = (1 << 20, 16 << 20)     # buffers that miss the L1 (<= 256 KiB) and fit in the L2
 HBM_CHASE_BYTES = 256 << 20              # beyond the L2, before TLB misses dominate
@@ -60,8 +70,11 @@ class Fitted:
     def source_id(self) -> str:
         return "calib_" + re.sub(r"[^a-z0-9]+", "_", f"{self.section}_{self.key}".lower()).strip("_")
 
-    def source_text(self, file: str) -> str:
-        return f"gemmsim calibrate: {file}, rows {self.rows}; {self.residual}"
+    def source_text(self, folder: str, extra_keys: frozenset = frozenset()) -> str:
+        """Where the value came from; `extra_keys` are the (bench, metric) pairs of the extra file."""
+        bench, metric = (part.split("=", 1)[1] for part in self.rows.split()[:2])
+        file = EXTRA_NAME if (bench, metric) in extra_keys else "microbench.csv"
+        return f"gemmsim calibrate: {folder}{file}, rows {self.rows}; {self.residual}"
 
 
 @dataclass(frozen=True)
@@ -102,10 +115,19 @@ def _values(rows: list[Row]) -> str:
     return ",".join(str(r.param_value) for r in rows)
 
 
-def fit_all(rows: list[Row], wave_size: int = 32, simds: int = 4) -> list[Fitted]:
-    """Every fit of the module docstring, in a fixed order."""
-    return [_lds_latency(rows), _l2_latency(rows), _hbm_latency(rows), *_copy(rows), _mma_cycles(rows, simds),
-            _ffma_cycles(rows, wave_size, simds), *_reported_only(rows)]
+def fit_all(rows: list[Row], wave_size: int = 32, simds: int = 4, extra: list[Row] | None = None) -> list[Fitted]:
+    """Every fit of the module docstring, in a fixed order. Without the extra rows, the HBM
+    bandwidth comes from the copy fit, the mma.sync rate from the first set, and the L2
+    bandwidth is not fitted."""
+    fits = [_lds_latency(rows), _l2_latency(rows), _hbm_latency(rows)]
+    if extra:
+        fits += [*_read_bandwidths(extra), *_copy(rows, with_bandwidth=False)]
+    else:
+        fits += _copy(rows)
+    fits += [_mma_cycles(extra or rows, simds), _ffma_cycles(extra or rows, wave_size, simds), *_reported_only(rows)]
+    if extra:
+        fits += _reported_extra(extra)
+    return fits
 
 
 def _lds_latency(rows: list[Row]) -> Fitted:
@@ -135,7 +157,7 @@ def _hbm_latency(rows: list[Row]) -> Fitted:
                   f"pointer chase through 256 MiB at {sel[0].clock_mhz:.0f} MHz")
 
 
-def _copy(rows: list[Row]) -> list[Fitted]:
+def _copy(rows: list[Row], with_bandwidth: bool = True) -> list[Fitted]:
     sel = _pick(rows, "copy", "bandwidth_gb_per_s")
     moved = np.array([2.0 * r.param_value for r in sel])          # read + write
     seconds = moved / (np.array([r.value for r in sel]) * 1e9)
@@ -148,30 +170,75 @@ def _copy(rows: list[Row]) -> list[Fitted]:
     fit = (f"time = {overhead * 1e6:.2f} us + bytes / {bandwidth / 1e12:.4f} TB/s (read + write, relative least squares), "
            f"max relative residual {100 * rel:.2f}%")
     bw = float(f"{bandwidth:.4g}")
+    launch = Fitted("device", "launch_overhead_us", round(float(overhead) * 1e6, 2), where, fit,
+                    "event-timed per-launch overhead (launch, ramp-up, drain) beside the replayed kernel time; read by gemmsim compare")
+    if not with_bandwidth:
+        return [launch, Fitted("memory", "copy_bytes_per_s", bw, where, fit, "read + write; reported", write=False)]
     return [
         Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit, "device-to-device copy, read + write counted"),
         Fitted("memory", "mall_bytes_per_s", bw, where, fit,
                "no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM fit"),
-        Fitted("device", "launch_overhead_us", round(float(overhead) * 1e6, 2), where, fit,
-               "event-timed per-launch overhead (launch, ramp-up, drain) beside the replayed kernel time; read by gemmsim compare"),
+        launch,
+    ]
+
+
+def _read_bandwidths(extra: list[Row]) -> list[Fitted]:
+    hbm = _pick(extra, "hbm_read", "read_bandwidth_gb_per_s")
+    where = f"bench=hbm_read metric=read_bandwidth_gb_per_s buffer_bytes={_values(hbm)}"
+    bw = float(f"{hbm[0].value * 1e9:.4g}")
+    fit = f"one row ({hbm[0].value:.1f} GB/s, by difference of 1 and 3 passes), residual 0"
+    l2 = _pick(extra, "l2_read", "read_bandwidth_gb_per_s", lambda v: v >= L2_READ_MIN_BYTES)
+    vals = np.array([r.value for r in l2])
+    per_clk = vals.mean() * 1e9 / (l2[0].clock_mhz * 1e6)
+    return [
+        Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit, "read bandwidth of a 2 GiB buffer (GEMM traffic is reads)"),
+        Fitted("memory", "mall_bytes_per_s", bw, where, fit,
+               "no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM read bandwidth"),
+        Fitted("memory", "l2_read_bytes_per_clk_per_xcd", round(float(per_clk)),
+               f"bench=l2_read metric=read_bandwidth_gb_per_s buffer_bytes={_values(l2)}",
+               f"mean {vals.mean():.0f} GB/s at {l2[0].clock_mhz:.0f} MHz = {per_clk:.0f} B/clk, max deviation "
+               f"{100 * np.max(np.abs(vals - vals.mean())) / vals.mean():.1f}%",
+               "L2-resident reads by every SM, L1 bypassed (the H200 is one 'XCD')"),
+    ]
+
+
+def _reported_extra(extra: list[Row]) -> list[Fitted]:
+    launch = _pick(extra, "launch", "event_time_us")
+    lines = _pick(extra, "l1_lines", "ldg_per_cycle_per_sm", lambda v: v >= 2)
+    per_line = np.array([r.value * r.param_value for r in lines])
+    return [
+        Fitted("device", "empty_kernel_event_time_us", round(launch[0].value, 2),
+               f"bench=launch metric=event_time_us threads={_values(launch)}",
+               ", ".join(f"{r.value:.2f} us at {r.param_value} threads" for r in launch),
+               "nothing queued before the start event: includes the host's launch call", write=False),
+        Fitted("memory", "l1_lines_per_cycle_per_sm", round(float(per_line.mean()), 3),
+               f"bench=l1_lines metric=ldg_per_cycle_per_sm lines_per_load={_values(lines)}",
+               f"loads per cycle x lines per load = {', '.join(f'{v:.3f}' for v in per_line)}",
+               "the L1 serves one 128-byte line per cycle per SM; no L1 in the model", write=False),
     ]
 
 
 def _mma_cycles(rows: list[Row], simds: int) -> Fitted:
-    sel = _pick(rows, "mma_sync", "mma_per_cycle_per_sm")
+    metric = "mma_per_cycle_per_sm_by_difference"
+    if not any(r.bench == "mma_sync" and r.metric == metric for r in rows):
+        metric = "mma_per_cycle_per_sm"
+    sel = _pick(rows, "mma_sync", metric)
     exact = simds / sel[0].value
     cycles = max(1, round(exact))
-    return Fitted("matrix", MMA_OPCODE, cycles, f"bench=mma_sync metric=mma_per_cycle_per_sm chains={_values(sel)}",
+    return Fitted("matrix", MMA_OPCODE, cycles, f"bench=mma_sync metric={metric} chains={_values(sel)}",
                   f"{simds} sub-partitions / {sel[0].value:.4f} per cycle per SM = {exact:.3f} cycles, rounded: "
                   f"residual {100 * (cycles - exact) / exact:+.1f}%",
-                  "event-timed issue rate of independent mma.sync chains (the in-kernel rate counts blocks not resident at once)")
+                  "issue rate of independent mma.sync chains per sub-partition")
 
 
 def _ffma_cycles(rows: list[Row], wave_size: int, simds: int) -> Fitted:
-    sel = _pick(rows, "ffma", "ffma_per_cycle_per_sm")
+    metric = "ffma_per_cycle_per_sm_by_difference"
+    if not any(r.bench == "ffma" and r.metric == metric for r in rows):
+        metric = "ffma_per_cycle_per_sm"
+    sel = _pick(rows, "ffma", metric)
     exact = wave_size / (sel[0].value / simds)
     cycles = max(1, round(exact))
-    return Fitted("compute_unit", "valu_cycles", cycles, f"bench=ffma metric=ffma_per_cycle_per_sm chains={_values(sel)}",
+    return Fitted("compute_unit", "valu_cycles", cycles, f"bench=ffma metric={metric} chains={_values(sel)}",
                   f"{wave_size} lanes / ({sel[0].value:.2f} / {simds}) per cycle = {exact:.3f} cycles, rounded: "
                   f"residual {100 * (cycles - exact) / exact:+.1f}%",
                   "one warp FFMA per sub-partition per cycle; agrees with the spec", write=False)
@@ -210,7 +277,7 @@ def _inline(value: float, source_id: str, note: str) -> str:
     return f'{{ value = {text}, kind = "calibrated", source = "{source_id}", note = "{note}" }}'
 
 
-def rewrite_toml(text: str, fitted: list[Fitted], file_label: str) -> str:
+def rewrite_toml(text: str, fitted: list[Fitted], file_label: str, extra_keys: frozenset = frozenset()) -> str:
     """The description with every written value replaced, its [sources] entry added (or replaced)."""
     lines = text.splitlines()
     section = None
@@ -227,7 +294,7 @@ def rewrite_toml(text: str, fitted: list[Fitted], file_label: str) -> str:
                 matrix_opcode = m.group(1)
         out.append(_rewrite_line(line, section, matrix_opcode, fitted))
     text = "\n".join(out) + "\n"
-    return _with_sources(text, fitted, file_label)
+    return _with_sources(text, fitted, file_label, extra_keys)
 
 
 def _rewrite_line(line: str, section: str | None, opcode: str | None, fitted: list[Fitted]) -> str:
@@ -244,14 +311,14 @@ def _rewrite_line(line: str, section: str | None, opcode: str | None, fitted: li
     return line
 
 
-def _with_sources(text: str, fitted: list[Fitted], file_label: str) -> str:
+def _with_sources(text: str, fitted: list[Fitted], file_label: str, extra_keys: frozenset) -> str:
     lines = text.splitlines()
     ids = {f.source_id for f in fitted if f.write}
     lines = [ln for ln in lines if not any(re.match(rf"^{i}\s*=", ln) for i in ids)]
     at = lines.index("[sources]") + 1
     while at < len(lines) and lines[at].strip() and not lines[at].startswith("["):
         at += 1
-    new = [f'{f.source_id} = "{f.source_text(file_label)}"' for f in fitted if f.write]
+    new = [f'{f.source_id} = "{f.source_text(file_label, extra_keys)}"' for f in fitted if f.write]
     return "\n".join(lines[:at] + new + lines[at:]) + "\n"
 
 
@@ -273,10 +340,13 @@ def ensure_keys(text: str, fitted: list[Fitted]) -> str:
 def calibrate(microbench: str | Path = DEFAULT_MICROBENCH, hw_file: str | Path = HW_FILE) -> tuple[list[Fitted], str, str]:
     """(fits, current text, calibrated text) of the description file."""
     rows = read_microbench(microbench)
-    fitted = fit_all(rows)
+    extra_path = Path(microbench).parent / EXTRA_NAME
+    extra = read_microbench(extra_path) if extra_path.is_file() else None
+    fitted = fit_all(rows, extra=extra)
     current = Path(hw_file).read_text()
-    label = _label(Path(microbench))
-    return fitted, current, rewrite_toml(ensure_keys(current, fitted), fitted, label)
+    label = _label(Path(microbench).parent) + "/"
+    extra_keys = frozenset((r.bench, r.metric) for r in extra or ())
+    return fitted, current, rewrite_toml(ensure_keys(current, fitted), fitted, label, extra_keys)
 
 
 def _label(path: Path) -> str:
