@@ -116,3 +116,33 @@ def test_missing_rows_and_files_are_one_line_errors(tmp_path, capsys):
     bad.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nchase,buffer_bytes,8192,latency_ns,20,1980\n")
     with pytest.raises(InputError, match="bench=shared"):
         fit_all(read_microbench(bad))
+
+
+def test_extra_rows_take_over_bandwidths_and_rates(tmp_path):
+    """With microbench_extra.csv beside the file: HBM from the read bench, L2 from the L2-resident
+    reads (4 MiB left out), mma.sync from the by-difference rate; sources name the extra file."""
+    bench = tmp_path / "microbench.csv"
+    _write_microbench(bench)
+    with (tmp_path / "microbench_extra.csv").open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz", "device", "driver", "command"])
+        for row in (("hbm_read", "buffer_bytes", 2 << 30, "read_bandwidth_gb_per_s", 4000.0),
+                    ("l2_read", "buffer_bytes", 4 << 20, "read_bandwidth_gb_per_s", 20000.0),
+                    ("l2_read", "buffer_bytes", 16 << 20, "read_bandwidth_gb_per_s", 7920.0),
+                    ("l2_read", "buffer_bytes", 32 << 20, "read_bandwidth_gb_per_s", 7920.0),
+                    ("launch", "threads", 32, "event_time_us", 11.0),
+                    ("l1_lines", "lines_per_load", 2, "ldg_per_cycle_per_sm", 0.5),
+                    ("mma_sync", "chains", 4, "mma_per_cycle_per_sm_by_difference", 0.4),
+                    ("ffma", "chains", 8, "ffma_per_cycle_per_sm_by_difference", 128.0)):
+            w.writerow([*row, 1980.0, "test", "0", "synthetic"])
+    hw = tmp_path / "h200.toml"
+    hw.write_text(H200.read_text())
+    fitted, _, text = calibrate(bench, hw)
+    values = {f.key: f.value for f in fitted if f.write}
+    assert values["hbm_achievable_bytes_per_s"] == pytest.approx(4.0e12)
+    assert values["l2_read_bytes_per_clk_per_xcd"] == 4000               # 7920 GB/s / 1.98 GHz
+    assert values["mma.sync.m16n8k16.bf16"] == 10
+    data = tomllib.loads(text)
+    assert "microbench_extra.csv, rows bench=l2_read" in data["sources"]["calib_memory_l2_read_bytes_per_clk_per_xcd"]
+    assert "microbench_extra.csv, rows bench=mma_sync" in data["sources"]["calib_matrix_mma_sync_m16n8k16_bf16"]
+    assert "microbench.csv, rows bench=copy" in data["sources"]["calib_device_launch_overhead_us"]
