@@ -101,7 +101,10 @@ class ComputeUnitModel:
         elif op in (Op.LDS_READ, Op.LDS_WRITE):
             done = wave.counters.lgkm.push(self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode))
         elif op in (Op.VMEM_LOAD, Op.VMEM_STORE):
-            done = wave.counters.vm.push(self.vmem.request(now, step.nbytes, op is Op.VMEM_STORE, step.opcode))
+            leaves = now
+            if step.l1_cycles:  # NVIDIA: the request first takes its lines through the L1/shared data pipe
+                leaves = self.lds.reserve(now, step.l1_cycles, step.opcode) + step.l1_cycles
+            done = wave.counters.vm.push(self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode))
         elif op is Op.LDS_DMA:
             arrival = self.vmem.request(now, step.nbytes, False, step.opcode)
             self._write_lds_at(arrival, step)

@@ -30,11 +30,17 @@ class Step:
     nbytes: int = 0             # memory ops: bytes moved by the whole wave
     lds_cycles: int = 0         # LDS ops and DMA: cycles the access holds the LDS
     lds_conflicts: int = 0      # conflict cycles of an LDS access (beyond one per phase)
+    l1_cycles: int = 0          # global access: cycles it holds the L1/LDS data pipe first (NVIDIA; 0 on AMD)
     vmcnt: int | None = None
     lgkmcnt: int | None = None
     reads: tuple[int, ...] = ()
     writes: tuple[int, ...] = ()
     tag: str = ""
+
+
+def l1_cycles(lines: int, gpu: GPU) -> int:
+    """Cycles an L1 that shares the LDS data pipe spends on `lines` lines: the pipe moves bytes_per_clk."""
+    return -(-lines * gpu.memory.l1_line_bytes // gpu.lds.bytes_per_clk) if lines else 0
 
 
 def registers(regs: tuple[Reg, ...]) -> tuple[int, ...]:
@@ -54,7 +60,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     if op in (Op.LDS_READ, Op.LDS_WRITE):
         return _lds_step(step, instr, counters, gpu)
     if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
-        return replace(step, cycles=1, nbytes=instr.bytes)
+        return replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1_lines, gpu))
     if op == Op.LDS_DMA:
         return replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
     return step

@@ -71,6 +71,7 @@ class Instr:
     tag: str = ""                   # what the instruction is for, e.g. "A tile 1 -> LDS", "acc(0,3) += A(0) B(3)"
     lds_lane_offsets_known: bool = True  # False when a parsed DS address could not be resolved
     lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2: each lane's second access (None: one access)
+    l1_lines: int = 0               # global access through an L1 that shares the LDS data pipe (NVIDIA): 128-byte lines it takes (0: none)
 
     @property
     def bytes(self) -> int:
