@@ -9,7 +9,10 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
 * HMMA (mma.sync) is an MFMA op with the cycles of the matrix table;
 * LDG / STG are VMEM ops; the L1 merges the lanes of one warp instruction into 32-byte sectors,
   so an instruction carries one lane_offsets entry per distinct sector (lane_bytes = 32): its
-  bytes are what the warp asks of the memory system, not 32 x the access width;
+  bytes are what the warp asks of the memory system, not 32 x the access width. It also carries
+  the 128-byte lines its lanes touch (l1_lines): the L1 and shared memory share one data pipe,
+  which takes one line (or one shared-memory wavefront) per cycle (validation/results/h200/
+  microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32 lines per load);
 * LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
 * NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. The WAITCNT
   ops emitted by WaitTracker express the same rule (wait for this load, not for later ones);
@@ -26,6 +29,7 @@ from gemmsim.kernel import Problem
 from gemmsim.schedule.ir import Instr, Op
 
 SECTOR_BYTES = 32
+L1_LINE_BYTES = 128
 ELEMENT_BYTES = {"fp32": 4, "fp64": 8, "int32": 4, "bf16": 2}
 DTYPE_ALIASES = {"f32": "fp32", "float32": "fp32", "f64": "fp64", "float64": "fp64", "i32": "int32", "bf16": "bf16"}
 FMA_OPCODE = {"fp32": "FFMA", "fp64": "DFMA", "int32": "IMAD"}
@@ -64,17 +68,19 @@ def sectors(byte_addresses) -> tuple[int, ...]:
 def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes: int, tag: str,
                   seen: set | None = None, strides: tuple[int, ...] = ()) -> Instr:
     """An LDG/STG: the sectors its lanes touch (less those `seen` by the same warp in this
-    iteration, which the L1 serves), 32 bytes each."""
+    iteration, which the L1 serves), 32 bytes each; and the 128-byte lines its lanes touch, which
+    the L1 takes through the data pipe it shares with shared memory (l1_lines)."""
     touched = set()
     for a in lane_addresses:
         touched.update(sectors(range(a, a + width_bytes, 4)))
+    lines = len({s // L1_LINE_BYTES for s in touched})
     if seen is not None:
         fresh = sorted(touched - seen)
         seen.update(touched)
     else:
         fresh = sorted(touched)
     return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=SECTOR_BYTES, buffer=buffer,
-                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag)
+                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag, l1_lines=lines)
 
 
 def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: str) -> Instr:

@@ -1,0 +1,32 @@
+"""The L1/shared data pipe of an SM: a global access with l1_lines holds the LDS unit first."""
+
+from gemmsim.hw import load_gpu
+from gemmsim.model.cu import replay_cu
+from gemmsim.model.vmem import MemoryPath
+from gemmsim.schedule.ir import Instr, Op, Program, Resources
+
+PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=100.0, store_latency_cycles=100.0, scalar_latency_cycles=100.0)
+
+
+def _replay(l1_lines: int):
+    gpu = load_gpu("h200")
+    wave = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", l1_lines=l1_lines),
+            Instr(Op.LDS_READ, "LDS", width_bits=32, lane_bytes=4, buffer="lds", lane_offsets=tuple(range(0, 128, 4))))
+    program = Program("t", gpu.arch, 32, (wave,), Resources(32, 0, 0, 0, 32))
+    run = replay_cu(program, gpu, 1, PATH, record=True)
+    return {op: (start, done) for _, op, start, done in run.instruction_log}, run, gpu
+
+
+def test_global_lines_delay_the_shared_access_behind_them_and_the_request():
+    log, run, gpu = _replay(4)
+    # the load takes 4 cycles of the data pipe from cycle 0, then leaves for the L2 (100 cycles)
+    assert log["vmem_load"][1] == 4 + 100
+    # the shared load, issued at cycle 1, waits for the pipe: served at 4, back after the latency
+    assert log["lds_read"][1] == 4 + 1 + gpu.lds.latency_cycles
+    assert run.lds_busy_cycles == 5
+
+
+def test_without_lines_nothing_changes():
+    log, run, gpu = _replay(0)
+    assert log["vmem_load"][1] == 100
+    assert log["lds_read"][1] == 1 + 1 + gpu.lds.latency_cycles
