@@ -11,8 +11,10 @@ dtype (`KernelSpec`), and a kernel whose name is one of kernels/'s symbols takes
 
 How each point is predicted:
 * an H200 ladder kernel -> gemmsim.schedule.sm90_ladder; the matrix-core kernel -> sm90_mma
-  (tile and swizzle from the symbol); both on the h200 description; the compiled hot loop's extra
-  issue slots (address arithmetic) come from the SASS listing beside the CSV (sass/<symbol>.sass);
+  (tile and swizzle from the symbol); both on the h200 description; with the SASS listing beside
+  the CSV (sass/<symbol>.sass) the hot loop follows the compiled order, address arithmetic
+  included as issue-only slots (int32 ladder kernels: the source order padded to the compiled
+  issue count, since the listing cannot tell their multiply-add IMADs from the address ones);
 * anything else (an AMD row or profile) -> the preshuffle GEMM generator for the given tile, on the
   GPU named by --gpu or the row's device;
 * the predicted time is the replay's kernel time plus the description's per-launch overhead
@@ -288,6 +290,8 @@ class Predictor:
         return predict(make_problem((p.m, p.n, p.k), p.dtype), make_config(p.tile, swizzle=p.swizzle), gpu)
 
     def sm90_program(self, p: Point, gpu):
+        """The sm_90 Program of a point: its hot loop in the compiled order when the SASS listing is
+        there (else the source order padded to the compiled issue count, else the source order)."""
         from gemmsim.schedule import sm90_ladder, sm90_mma
         from gemmsim.schedule.sm90_common import ELEMENT_BYTES, Sm90Problem
 
@@ -295,14 +299,24 @@ class Predictor:
             raise ConfigError(f"{p.symbol}: the sm_90 streams need an NVIDIA GPU description, got {gpu.name}")
         if p.family == "mma_preshuffle":
             problem = Sm90Problem(p.m, p.n, p.k, "bf16", c_bytes=4)
-            program = sm90_mma.generate(p.tile, p.swizzle, problem, gpu, registers=p.registers)
-            extra = self.extra_issue(p.symbol, program)
-            return (sm90_mma.generate(p.tile, p.swizzle, problem, gpu, extra, p.registers) if extra else program), problem
-        kernel = LADDER_SYMBOL.match(p.symbol).group(1)
-        problem = Sm90Problem(p.m, p.n, p.k, p.dtype, c_bytes=ELEMENT_BYTES[p.dtype])
-        program = sm90_ladder.generate(kernel, problem, gpu, registers=p.registers)
-        extra = self.extra_issue(p.symbol, program)
-        return (sm90_ladder.generate(kernel, problem, gpu, extra, p.registers) if extra else program), problem
+
+            def build(**kw):
+                return sm90_mma.generate(p.tile, p.swizzle, problem, gpu, registers=p.registers, **kw)
+        else:
+            kernel = LADDER_SYMBOL.match(p.symbol).group(1)
+            problem = Sm90Problem(p.m, p.n, p.k, p.dtype, c_bytes=ELEMENT_BYTES[p.dtype])
+
+            def build(**kw):
+                return sm90_ladder.generate(kernel, problem, gpu, registers=p.registers, **kw)
+        listing = self.sass_dir / f"{p.symbol}.sass" if self.sass_dir else None
+        if listing is None or not listing.is_file():
+            return build(), problem
+        from gemmsim.schedule.sass_reader import hot_loop_order
+
+        try:
+            return build(order=hot_loop_order(listing)), problem
+        except ConfigError:   # int32: the listing cannot tell multiply-add IMADs from address ones
+            return build(extra_issue=self.extra_issue(p.symbol, build())), problem
 
     def extra_issue(self, symbol: str, program) -> int:
         """Issue slots of the compiled hot loop that the generated body lacks (address arithmetic)."""

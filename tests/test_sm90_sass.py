@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.errors import InputError
+from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import load_gpu
 from gemmsim.schedule.ir import Op, hot_loop
 from gemmsim.schedule import sm90_ladder, sm90_mma
 from gemmsim.schedule.sass_reader import (
-    executed_path, hot_loop_counts, hot_loop_profile, loops, parse_sass, read_sass)
+    executed_path, hot_loop_counts, hot_loop_order, hot_loop_profile, loops, parse_sass, read_sass)
 from gemmsim.schedule.sm90_common import Sm90Problem, fma_cycles
 
 SASS = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200" / "sass"
@@ -121,3 +121,42 @@ def test_reader_errors_name_the_file(tmp_path):
         read_sass(f)
     with pytest.raises(InputError, match="not found"):
         read_sass(SASS / "gemm_f32.sass", "gemm_f64")
+
+
+def body_letters(program) -> str:
+    """The hot loop of warp 0 as order letters (waits left out)."""
+    out = []
+    for ins in hot_loop(program.waves[0]).body:
+        if ins.op is Op.WAITCNT:
+            continue
+        if ins.op is Op.VMEM_LOAD:
+            out.append("W" if ins.opcode.endswith(".128") else "G")
+        else:
+            out.append({Op.MFMA: "M", Op.VALU: "F", Op.LDS_READ: "s", Op.LDS_WRITE: "S", Op.VMEM_STORE: "E",
+                        Op.BARRIER: "B"}.get(ins.op, "."))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("name,build", [
+    ("gemm_f32", lambda g, o: sm90_ladder.generate("gemm", Sm90Problem(512, 512, 512, "fp32"), g, order=o)),
+    ("gemm_tiled_blocked2x2_f64", lambda g, o: sm90_ladder.generate("gemm_tiled_blocked2x2",
+                                                                    Sm90Problem(512, 512, 512, "fp64"), g, order=o)),
+    ("mma_preshuffle_m16n64k128_swz1", lambda g, o: sm90_mma.generate((16, 64, 128), True,
+                                                                      Sm90Problem(512, 512, 512, "bf16"), g, order=o)),
+    ("mma_preshuffle_m64n256k64_swz0", lambda g, o: sm90_mma.generate((64, 256, 64), False,
+                                                                      Sm90Problem(512, 512, 512, "bf16"), g, order=o)),
+])
+def test_the_loop_follows_the_compiled_order(name, build, h200):
+    order = hot_loop_order(SASS / f"{name}.sass")
+    program = build(h200, order)
+    assert body_letters(program) == order
+    assert len(order) == hot_loop_profile(SASS / f"{name}.sass").issued
+    # a consumer never runs before what it waits for: every HMMA/FFMA follows a wait or its loads
+    waits = sum(1 for i in hot_loop(program.waves[0]).body if i.op is Op.WAITCNT)
+    assert waits >= 1
+
+
+def test_an_order_that_does_not_fit_is_a_config_error(h200):
+    order = hot_loop_order(SASS / "gemm_f32.sass")
+    with pytest.raises(ConfigError, match="compiled order"):
+        sm90_ladder.generate("gemm_blocked4x4", Sm90Problem(512, 512, 512, "fp32"), h200, order=order)

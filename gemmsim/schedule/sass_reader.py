@@ -210,3 +210,29 @@ def hot_loop_profile(path: str | Path, function: str | None = None) -> HotLoopPr
 def hot_loop_counts(path: str | Path, function: str | None = None) -> dict[str, int]:
     """Class counts of the executed path of the hot loop of a function in a SASS listing."""
     return hot_loop_profile(path, function).counts
+
+
+ORDER_LETTER = {"HMMA": "M", "FFMA": "F", "LDS": "s", "STS": "S", "STG": "E", "BAR": "B"}
+
+
+def order_letters(instrs, multiply_add: str = "FFMA") -> str:
+    """One letter per instruction: M matrix, F multiply-add (class `multiply_add`), s/S shared load/
+    store, W 128-bit global load, G other global load, E global store, B barrier, '.' the rest."""
+    out = []
+    for ins in instrs:
+        c = classify(ins)
+        if c == "LDG":
+            out.append("W" if ".128" in ins.opcode else "G")
+        elif c == multiply_add:
+            out.append("F")
+        else:
+            out.append(ORDER_LETTER.get(c, ".") if c != "IMAD" and c != "FFMA" else ".")
+    return "".join(out)
+
+
+def hot_loop_order(path: str | Path, function: str | None = None, multiply_add: str = "FFMA") -> str:
+    """The order letters of the executed path of a function's hot loop."""
+    loop = hot_loop(read_sass(path, function))
+    if loop is None:
+        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    return order_letters(executed_path(loop), multiply_add)

@@ -22,11 +22,14 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
+from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.kernel import Problem
 from gemmsim.schedule.ir import Instr, Op
+from gemmsim.schedule.waits import WaitTracker
 
 SECTOR_BYTES = 32
 L1_LINE_BYTES = 128
@@ -91,3 +94,45 @@ def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: st
 def issue_only(count: int, tag: str) -> list[Instr]:
     """`count` instructions that take an issue slot and nothing else (address arithmetic, moves)."""
     return [Instr(Op.SALU, "IALU", cycles=1, tag=tag) for _ in range(count)]
+
+
+# ---- one loop body in the compiler's order --------------------------------------------------------
+
+ISSUE_ONLY = "."   # an instruction of no counted class in an order string
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A generated instruction before it is placed: its class letter (as sass_reader.order_letters
+    writes it), the token a consumer names it by (loads), and the tokens it reads."""
+
+    instr: Instr
+    kind: str
+    token: object = None
+    needs: tuple = ()
+
+
+def place(slots: list[Slot], order: str | None = None, extra_issue: int = 0, what: str = "loop body") -> list[Instr]:
+    """The body in `order` (one letter per compiled instruction, '.' = issue-only), or in the
+    source order followed by `extra_issue` issue-only slots; each instruction of a class takes
+    the next generated one of that class. Waits go in front of consumers, as WaitTracker puts them."""
+    if order is None:
+        order = "".join(s.kind for s in slots) + ISSUE_ONLY * extra_issue
+    queues: dict[str, deque] = {}
+    for s in slots:
+        queues.setdefault(s.kind, deque()).append(s)
+    for kind, queue in queues.items():
+        if order.count(kind) != len(queue):
+            raise ConfigError(f"{what}: the compiled order has {order.count(kind)} '{kind}' instructions, "
+                              f"the generated body {len(queue)}")
+    tracker, out = WaitTracker(), []
+    for letter in order:
+        if letter == ISSUE_ONLY:
+            out.extend(issue_only(1, "address arithmetic"))
+            continue
+        slot = queues[letter].popleft()
+        out.extend(tracker.wait_for(*slot.needs))
+        out.append(slot.instr)
+        if slot.token is not None:
+            tracker.issued(slot.instr, slot.token)
+    return out

@@ -9,6 +9,9 @@ Per K tile (one hot-loop iteration) each warp, in the order of the compiled loop
 * per k step and 16-row block, reads the A fragment from shared memory with four 32-bit loads
   (rows g and g+8, k 2t and 2t+8, lane = 4g + t) and issues N_REP HMMAs with it;
 * writes the next A tile into the other stage (STS.128) and waits at the barrier.
+nvcc does not keep that order everywhere: for the small tiles it issues a k step's B loads just
+before its HMMAs (validation/results/h200/sass/). Given the compiled order
+(sass_reader.hot_loop_order), the loop body follows it.
 The A tile is TILE_K bf16 per row; with the swizzle, the 16-byte chunk index of a byte column is
 XORed with (row mod chunks per row) on both paths (gemmsim.schedule.swizzle is the AMD kernel's
 formula; this one is the source's, lds_byte_col in mma_preshuffle.hip).
@@ -24,8 +27,7 @@ import math
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.schedule.ir import Instr, Loop, Op, Program, Reg, Resources
-from gemmsim.schedule.sm90_common import Sm90Problem, global_access, issue_only, shared_access
-from gemmsim.schedule.waits import WaitTracker
+from gemmsim.schedule.sm90_common import Slot, Sm90Problem, global_access, place, shared_access
 
 WARPS, LANES = 4, 32
 MMA_M, MMA_N, MMA_K = 16, 8, 16
@@ -44,7 +46,10 @@ def lds_offset(row: int, col_bytes: int, row_bytes: int, swizzle: bool) -> int:
 
 
 def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
-             registers: int | None = None) -> Program:
+             registers: int | None = None, order: str | None = None) -> Program:
+    """The Program of one configuration. With `order` (sass_reader.hot_loop_order of the compiled
+    kernel) the K loop follows the compiled instruction order, issue-only slots included; without,
+    the source order plus `extra_issue` issue-only slots."""
     tm, tn, tk = tile
     if tm % MMA_M or (tn // WARPS) % MMA_N or tk % MMA_K:
         raise ConfigError(f"tile {tm}x{tn}x{tk}: TILE_M must be a multiple of 16, TILE_N/4 of 8, TILE_K of 16")
@@ -54,7 +59,8 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
     cycles = matrix[0].cycles
     k_tiles = math.ceil(problem.k / tk)
     stage_bytes = tm * tk * 2
-    waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, cycles, k_tiles, extra_issue)) for w in range(WARPS))
+    waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, cycles, k_tiles, extra_issue, order))
+                  for w in range(WARPS))
     resources = Resources(arch_vgprs=registers or 128, accum_vgprs=0, sgprs=0, lds_bytes=2 * stage_bytes,
                           workgroup_size=WARPS * LANES)
     grid = (math.ceil(problem.m / tm), math.ceil(problem.n / tn))
@@ -82,52 +88,45 @@ def _a_chunks(tile, tid_range):
     return out
 
 
-def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int, k_tiles: int, extra: int) -> list:
-    row_bytes = tile[2] * 2
-    tids = range(w * LANES, (w + 1) * LANES)
-    chunks = _a_chunks(tile, tids)
-
-    def a_loads(waits, seen, k0):
-        out = []
-        for i, lanes in enumerate(chunks):
-            addrs = [(r * problem.k + k0) * 2 + cb for r, cb in lanes]
-            ins = global_access(Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, f"A chunk {i} (next tile)", seen,
-                                strides=(tile[2] * 2,))
-            out.append(ins)
-            waits.issued(ins, ("a", i))
-        return out
-
-    def a_stores(waits):
-        out = []
-        for i, lanes in enumerate(chunks):
-            out.extend(waits.wait_for(("a", i)))
-            out.append(shared_access(Op.LDS_WRITE, "STS.128", [lds_offset(r, cb, row_bytes, swizzle) for r, cb in lanes],
-                                     16, f"A chunk {i} -> shared"))
-        return out
-
+def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int, k_tiles: int, extra: int,
+                 order: str | None) -> list:
+    chunks = _a_chunks(tile, range(w * LANES, (w + 1) * LANES))
+    name = f"m{tile[0]}n{tile[1]}k{tile[2]}"
     # prologue: the first A tile into stage 0
-    waits, seen = WaitTracker(), set()
-    prologue = a_loads(waits, seen, 0) + a_stores(waits) + [Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written")]
-
-    return prologue + _k_loop(lambda last: _iteration(w, tile, swizzle, problem, cycles, k_tiles, extra, chunks,
-                                                      a_loads, a_stores, last), k_tiles) + _epilogue(w, tile, problem)
-
-
-def _k_loop(iteration, k_tiles: int) -> list:
-    """Every K tile but the last loads and stores the next A tile; the last only computes (the
-    source's has_next), so it is peeled off the loop."""
-    body = [Loop(tuple(iteration(False)), k_tiles - 1, "k tile")] if k_tiles > 1 else []
-    return body + iteration(True)
+    prologue = place(_a_loads(chunks, tile, problem, set(), 0) + _a_stores(chunks, tile, swizzle)
+                     + [Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written"), "B")])
+    body = place(_iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last=False), order, extra, name)
+    loop = [Loop(tuple(body), k_tiles - 1, "k tile")] if k_tiles > 1 else []
+    # the last K tile only computes (the source's has_next): peeled off the loop
+    last = place(_iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last=True))
+    return prologue + loop + last + _epilogue(w, tile, problem)
 
 
-def _iteration(w, tile, swizzle, problem, cycles, k_tiles, extra, chunks, a_loads, a_stores, last: bool) -> list:
+def _a_loads(chunks, tile, problem, seen: set, k0: int) -> list[Slot]:
+    out = []
+    for i, lanes in enumerate(chunks):
+        addrs = [(r * problem.k + k0) * 2 + cb for r, cb in lanes]
+        out.append(Slot(global_access(Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, f"A chunk {i} (next tile)", seen,
+                                      strides=(tile[2] * 2,)), "W", ("a", i)))
+    return out
+
+
+def _a_stores(chunks, tile, swizzle: bool) -> list[Slot]:
+    row_bytes = tile[2] * 2
+    return [Slot(shared_access(Op.LDS_WRITE, "STS.128", [lds_offset(r, cb, row_bytes, swizzle) for r, cb in lanes],
+                               16, f"A chunk {i} -> shared"), "S", needs=(("a", i),))
+            for i, lanes in enumerate(chunks)]
+
+
+def _iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last: bool) -> list[Slot]:
+    """One K tile in the source's order: next A tile loads, B fragment loads, per k step and row
+    block the A fragment reads and the HMMAs, next A tile stores, barrier."""
     tm, tn, tk = tile
     row_bytes = tk * 2
     wave_n = tn // WARPS
     m_rep, n_rep, k_steps = tm // MMA_M, wave_n // MMA_N, tk // MMA_K
-    waits, seen, body = WaitTracker(), set(), []
-    if not last:
-        body += a_loads(waits, seen, tk)
+    seen = set()
+    slots = [] if last else _a_loads(chunks, tile, problem, seen, tk)
     k_blocks = k_tiles * k_steps
     for ks in range(k_steps):
         for j in range(n_rep):
@@ -135,36 +134,31 @@ def _iteration(w, tile, swizzle, problem, cycles, k_tiles, extra, chunks, a_load
             base = (n_block * k_blocks + ks) * MMA_N * MMA_K * 2
             for word in range(B_WORDS):
                 addrs = [base + lane * B_WORDS * 4 + word * 4 for lane in range(LANES)]
-                ins = global_access(Op.VMEM_LOAD, "LDG.E", "B", addrs, 4, f"B frag k{ks} n{j} word {word}", seen,
-                                    strides=(k_steps * MMA_N * MMA_K * 2,))
-                body.append(ins)
-                waits.issued(ins, ("b", ks, j, word))
+                slots.append(Slot(global_access(Op.VMEM_LOAD, "LDG.E", "B", addrs, 4, f"B frag k{ks} n{j} word {word}",
+                                                seen, strides=(k_steps * MMA_N * MMA_K * 2,)), "G", ("b", ks, j, word)))
     for ks in range(k_steps):
         for i in range(m_rep):
-            tokens = []
+            frag = []
             for word in range(4):
-                rows_cols = []
+                offsets = []
                 for lane in range(LANES):
                     g, t = lane // 4, lane % 4
                     row = i * MMA_M + g + (8 if word % 2 else 0)
                     col = (ks * MMA_K + 2 * t) * 2 + (16 if word >= 2 else 0)
-                    rows_cols.append(lds_offset(row, col, row_bytes, swizzle))
-                ins = shared_access(Op.LDS_READ, "LDS", rows_cols, 4, f"A frag m{i} k{ks} word {word}")
-                body.append(ins)
-                waits.issued(ins, ("fa", ks, i, word))
-                tokens.append(("fa", ks, i, word))
-            b_tokens = [("b", ks, j, word) for j in range(n_rep) for word in range(B_WORDS)]
-            body.extend(waits.wait_for(*tokens, *b_tokens))
+                    offsets.append(lds_offset(row, col, row_bytes, swizzle))
+                slots.append(Slot(shared_access(Op.LDS_READ, "LDS", offsets, 4, f"A frag m{i} k{ks} word {word}"),
+                                  "s", ("fa", ks, i, word)))
+                frag.append(("fa", ks, i, word))
             for j in range(n_rep):
                 acc = Reg("v", 4 * (i * n_rep + j), 4)
-                body.append(Instr(Op.MFMA, "HMMA.16816.F32.BF16", cycles=cycles, dst=acc,
-                                  srcs=(acc, Reg("v", 200 + 4 * i, 4), Reg("v", 240 + 2 * j, 2)),
-                                  tag=f"acc({i},{j}) += A({i}) B({j}) k{ks}"))
+                slots.append(Slot(Instr(Op.MFMA, "HMMA.16816.F32.BF16", cycles=cycles, dst=acc,
+                                        srcs=(acc, Reg("v", 200 + 4 * i, 4), Reg("v", 240 + 2 * j, 2)),
+                                        tag=f"acc({i},{j}) += A({i}) B({j}) k{ks}"), "M",
+                                  needs=tuple(frag) + tuple(("b", ks, j, word) for word in range(B_WORDS))))
     if not last:
-        body += a_stores(waits)
-        body += issue_only(extra, "address arithmetic")
-    body.append(Instr(Op.BARRIER, "BAR.SYNC", tag="next stage written"))
-    return body
+        slots += _a_stores(chunks, tile, swizzle)
+    slots.append(Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="next stage written"), "B"))
+    return slots
 
 
 def _epilogue(w, tile, problem) -> list[Instr]:
