@@ -31,8 +31,9 @@ class BankReport:
 
 def access_cycles(addresses: Sequence[int], width_bits: int, op: str, lds: LDS) -> BankReport:
     """Bank-conflict cost of one LDS access (op 'read' or 'write') with per-lane byte addresses."""
-    phases = lds.lane_phases(op, max(32, width_bits))
-    return _cost(tuple(addresses), max(32, width_bits) // 32, phases, lds.banks, lds.bank_width_bytes)
+    bank_bits = lds.bank_width_bytes * 8
+    width = max(bank_bits, width_bits)  # a sub-word access still occupies its whole bank word
+    return _cost(tuple(addresses), width // bank_bits, lds.lane_phases(op, width), lds.banks, lds.bank_width_bytes)
 
 
 @lru_cache(maxsize=65536)
