@@ -105,6 +105,7 @@ class Report:
     spearman_by_family: dict[str, float]
     sweep: list[dict] = field(default_factory=list)     # per shape: the matrix-core tile sweep
     conflicts: list[dict] = field(default_factory=list)  # predicted vs Nsight Compute bank conflicts
+    skipped: list[str] = field(default_factory=list)     # points no generator could take, and why
 
     def to_json(self) -> dict:
         rows = [{**{k: v for k, v in asdict(r.point).items() if k != "tile"},
@@ -114,7 +115,7 @@ class Report:
         return {"points": len(self.rows), "mape_pct": round(self.mape_pct, 2),
                 "median_ape_pct": round(self.median_ape_pct, 2),
                 "spearman_by_family": {k: round(v, 4) for k, v in sorted(self.spearman_by_family.items())},
-                "tile_sweep": self.sweep, "bank_conflicts": self.conflicts, "rows": rows,
+                "tile_sweep": self.sweep, "bank_conflicts": self.conflicts, "rows": rows, "skipped": self.skipped,
                 "worst": [r["symbol"] + " " + _shape(r) for r in sorted(rows, key=lambda r: -abs(r["error_pct"]))[:WORST_POINTS]]}
 
 
@@ -280,9 +281,11 @@ class Predictor:
     def _prediction(self, p: Point, gpu):
         from gemmsim.predict import predict, predict_program
 
-        if p.family.startswith("ladder_") or p.family == "mma_preshuffle":
+        if gpu.vendor == "nvidia" and (p.family.startswith("ladder_") or p.family == "mma_preshuffle"):
             program, problem = self.sm90_program(p, gpu)
             return predict_program(program, problem, gpu)
+        if p.family.startswith("ladder_"):
+            raise ConfigError(f"{p.symbol}: no {gpu.arch} instruction stream for the ladder kernels (only sm_90)")
         if p.tile is None:
             raise ConfigError(f"{p.symbol}: no tile known for the preshuffle generator; give --tile")
         from gemmsim.kernel import make_config, make_problem
@@ -357,13 +360,15 @@ def _ranks(v: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def build_report(compared: list[Compared], conflicts: list[dict] | None = None) -> Report:
+def build_report(compared: list[Compared], conflicts: list[dict] | None = None,
+                 skipped: list[str] | None = None) -> Report:
     errors = np.array([abs(c.error_pct) for c in compared]) if compared else np.array([float("nan")])
     families: dict[str, list[Compared]] = {}
     for c in compared:
         families.setdefault(c.point.family, []).append(c)
     rho = {f: spearman([c.point.measured_us for c in cs], [c.predicted_us for c in cs]) for f, cs in families.items()}
-    return Report(compared, float(np.mean(errors)), float(np.median(errors)), rho, tile_sweep(compared), conflicts or [])
+    return Report(compared, float(np.mean(errors)), float(np.median(errors)), rho, tile_sweep(compared), conflicts or [],
+                  skipped or [])
 
 
 def tile_sweep(compared: list[Compared]) -> list[dict]:
@@ -386,10 +391,18 @@ def tile_sweep(compared: list[Compared]) -> list[dict]:
     return out
 
 
-def compare_points(points: list[Point], predictor: Predictor) -> list[Compared]:
+def compare_points(points: list[Point], predictor: Predictor, skipped: list[str] | None = None) -> list[Compared]:
+    """Every point predicted; with `skipped`, a point no generator can take (a ladder kernel on
+    AMD, a tile the preshuffle GEMM rejects) is named there instead of stopping the run."""
     out = []
     for p in points:
-        total, kernel, bottleneck = predictor.predict(p)
+        try:
+            total, kernel, bottleneck = predictor.predict(p)
+        except ConfigError as e:
+            if skipped is None:
+                raise
+            skipped.append(f"{p.symbol} {p.shape} on {p.gpu}: {e}")
+            continue
         out.append(Compared(p, total, kernel, bottleneck))
     return out
 
@@ -478,8 +491,10 @@ def format_text(report: Report) -> str:
         config = p.config if p.tile else p.dtype
         lines.append(f"{p.symbol:34s} {config:16s} {p.shape:18s} {p.measured_us:12.2f} {c.predicted_us:13.2f} "
                      f"{c.error_pct:8.1f}  {c.bottleneck}")
-    lines += ["", f"points {len(report.rows)}   MAPE {report.mape_pct:.1f}%   median |error| {report.median_ape_pct:.1f}%", "",
-              "worst points:"]
+    lines += ["", f"points {len(report.rows)}   MAPE {report.mape_pct:.1f}%   median |error| {report.median_ape_pct:.1f}%"]
+    if report.skipped:
+        lines += [f"not predicted ({len(report.skipped)}):"] + [f"  {s}" for s in report.skipped]
+    lines += ["", "worst points:"]
     for c in sorted(report.rows, key=lambda c: -abs(c.error_pct))[:WORST_POINTS]:
         lines.append(f"  {c.point.symbol:34s} {c.point.shape:18s} measured {c.point.measured_us:10.2f}  "
                      f"predicted {c.predicted_us:10.2f}  ({c.error_pct:+.1f}%)")

@@ -6,6 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+from gemmsim.errors import InputError
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("compare", help="predict every measured point of a results CSV and report the error")
@@ -42,15 +44,18 @@ def run(args: argparse.Namespace) -> int:
     first_dir = Path(args.results[0]).parent
     sass_dir = Path(args.sass_dir) if args.sass_dir else first_dir / "sass"
     predictor = cmp.Predictor(sass_dir if sass_dir.is_dir() else None)
+    skipped: list[str] = []
     if args.predictions:
         compared = cmp.compared_from_file(points, args.predictions)
     else:
-        compared = cmp.compare_points(points, predictor)
+        compared = cmp.compare_points(points, predictor, skipped)
+    if not compared:
+        raise InputError(f"no point of {', '.join(args.results)} could be predicted: {skipped[0] if skipped else 'no rows'}")
     if args.save:
         cmp.save_predictions(compared, args.save)
     ncu = Path(args.ncu) if args.ncu else first_dir / "ncu.csv"
     conflicts = cmp.bank_conflicts(ncu, predictor) if (args.ncu or (ncu.is_file() and spec is None)) else []
-    report = cmp.build_report(compared, conflicts)
+    report = cmp.build_report(compared, conflicts, skipped)
     print(json.dumps(report.to_json(), indent=2, sort_keys=True) if args.json else cmp.format_text(report))
     if args.plot:
         cmp.plot(report, args.plot)

@@ -5,7 +5,9 @@ tests/data/compare/h200_predicted.csv is written by the command in validation/RE
 from the code) and the README's figures are recomputed from it (so they cannot drift from it).
 rocprof_kernel_stats_mi325x.csv is rocprofv3's kernel_stats layout holding one point of
 shared/data/amd_gemm_measured.csv (FlyDSL CI median, MI325X fp8 5120x5120x8320, 345.55 us);
-ncu_raw_sample.csv is three rows (units row included) cut from validation/results/h200/ncu_raw.csv.
+ncu_raw_sample.csv is three rows (units row included) cut from validation/results/h200/ncu_raw.csv;
+runner_mi300x_relabelled.csv is three H200 rows whose device column says MI300X: a test of the AMD
+path of the runner format, not a measurement.
 """
 
 import csv
@@ -130,6 +132,18 @@ def test_cli_json_and_plot_from_committed_predictions(tmp_path, capsys):
     assert report["points"] == 220 and png.stat().st_size > 10000
     assert set(report["spearman_by_family"]) == {"mma_preshuffle"}
     assert len(report["tile_sweep"]) == 10 and len(report["bank_conflicts"]) == 101
+
+
+def test_runner_rows_of_an_amd_device_take_the_preshuffle_generator(capsys):
+    points = cmp.read_points(DATA / "runner_mi300x_relabelled.csv")
+    assert {p.gpu for p in points} == {"mi300x"}
+    skipped = []
+    compared = cmp.compare_points(points, cmp.Predictor(), skipped)
+    assert [c.point.symbol for c in compared] == ["mma_preshuffle_m32n64k64_swz0", "mma_preshuffle_m64n256k64_swz1"]
+    assert all(c.predicted_us > 0 for c in compared)
+    assert len(skipped) == 1 and "gemm_tiled_f32" in skipped[0] and "only sm_90" in skipped[0]
+    assert main(["compare", str(DATA / "runner_mi300x_relabelled.csv")]) == 0
+    assert "not predicted (1)" in capsys.readouterr().out
 
 
 def test_spearman():
