@@ -23,8 +23,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
-
 from validation import microbench as mb
 
 SOURCE = r"""
