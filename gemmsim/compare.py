@@ -106,6 +106,7 @@ class Report:
     sweep: list[dict] = field(default_factory=list)     # per shape: the matrix-core tile sweep
     conflicts: list[dict] = field(default_factory=list)  # predicted vs Nsight Compute bank conflicts
     skipped: list[str] = field(default_factory=list)     # points no generator could take, and why
+    dram: list[dict] = field(default_factory=list)       # predicted vs Nsight Compute DRAM reads
 
     def to_json(self) -> dict:
         rows = [{**{k: v for k, v in asdict(r.point).items() if k != "tile"},
@@ -116,6 +117,7 @@ class Report:
                 "median_ape_pct": round(self.median_ape_pct, 2),
                 "spearman_by_family": {k: round(v, 4) for k, v in sorted(self.spearman_by_family.items())},
                 "tile_sweep": self.sweep, "bank_conflicts": self.conflicts, "rows": rows, "skipped": self.skipped,
+                "dram_reads": self.dram,
                 "worst": [r["symbol"] + " " + _shape(r) for r in sorted(rows, key=lambda r: -abs(r["error_pct"]))[:WORST_POINTS]]}
 
 
@@ -259,24 +261,25 @@ class Predictor:
 
     def __init__(self, sass_dir: str | Path | None = None):
         self.sass_dir = Path(sass_dir) if sass_dir else None
-        self._cache: dict[tuple, tuple[float, float, str]] = {}
+        self._cache: dict[tuple, object] = {}
 
     def predict(self, p: Point) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""
-        key = (p.symbol, p.gpu, p.dtype, p.m, p.n, p.k, p.tile, p.swizzle, p.registers)
-        if key not in self._cache:
-            self._cache[key] = self._predict(p)
-        return self._cache[key]
-
-    def _predict(self, p: Point) -> tuple[float, float, str]:
         from gemmsim.calibrate import device_value
-        from gemmsim.hw import load_gpu
         from gemmsim.hw.loader import HW_DIR
 
-        gpu = load_gpu(p.gpu)
-        prediction = self._prediction(p, gpu)
-        overhead = device_value(HW_DIR / f"{gpu.name}.toml", "launch_overhead_us")
+        prediction = self.prediction(p)
+        overhead = device_value(HW_DIR / f"{p.gpu}.toml", "launch_overhead_us")
         return prediction.time_us + overhead, prediction.time_us, prediction.bottleneck
+
+    def prediction(self, p: Point):
+        """The whole Prediction of a point (cached)."""
+        from gemmsim.hw import load_gpu
+
+        key = (p.symbol, p.gpu, p.dtype, p.m, p.n, p.k, p.tile, p.swizzle, p.registers)
+        if key not in self._cache:
+            self._cache[key] = self._prediction(p, load_gpu(p.gpu))
+        return self._cache[key]
 
     def _prediction(self, p: Point, gpu):
         from gemmsim.predict import predict, predict_program
@@ -443,6 +446,38 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
     return out
 
 
+def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
+    """Per profiled kernel: the HBM bytes the tile walk predicts the kernel reads, against
+    ncu's dram__bytes_read.sum."""
+    path = Path(ncu_csv)
+    if not path.is_file():
+        raise InputError(f"Nsight Compute table {str(path)!r} does not exist")
+    out = []
+    with path.open(newline="") as f:
+        for r in csv.DictReader(f):
+            symbol = r["symbol"]
+            if not (LADDER_SYMBOL.match(symbol) or MMA_SYMBOL.match(symbol)) or not r.get("dram_read_bytes"):
+                continue
+            tile, swizzle = _tile_of(symbol, "", "1")
+            p = Point(symbol, _family(symbol, ""), _dtype_of(symbol, "bf16"), int(r["M"]), int(r["N"]), int(r["K"]),
+                      0.0, "h200", tile, swizzle, int(r["registers_per_thread"]) if r.get("registers_per_thread") else None)
+            traffic = predictor.prediction(p).traffic
+            out.append({"symbol": symbol, "shape": p.shape,
+                        "dram_read_bytes_predicted": int(round(traffic["hbm_bytes"] - traffic["write_bytes"])),
+                        "dram_read_bytes_measured": int(_number(r["dram_read_bytes"]))})
+    return out
+
+
+def dram_summary(rows: list[dict]) -> str:
+    ratios = np.array([r["dram_read_bytes_predicted"] / r["dram_read_bytes_measured"] for r in rows
+                       if r["dram_read_bytes_measured"] > 0])
+    big = np.array([r["dram_read_bytes_predicted"] / r["dram_read_bytes_measured"] for r in rows
+                    if r["dram_read_bytes_measured"] >= 100e6])
+    return (f"{len(ratios)} kernels: predicted / measured DRAM reads median {np.median(ratios):.3f} "
+            f"(range {ratios.min():.2f} .. {ratios.max():.2f}); over 100 MB read ({len(big)} kernels): "
+            f"median {np.median(big):.3f}, range {big.min():.2f} .. {big.max():.2f}")
+
+
 def shared_counts(program, gpu) -> dict[str, dict[str, int]]:
     """Shared-memory instructions, wavefronts and conflict wavefronts of the whole grid."""
     from gemmsim.model.lds_banks import access_cycles
@@ -511,6 +546,12 @@ def format_text(report: Report) -> str:
         within = sum(1 for s in report.sweep if s["pick_slower_pct"] <= 5.0)
         lines.append(f"  median spearman {np.median(rhos):.3f}, min {min(rhos):.3f}; pick within 5% of the best: "
                      f"{within} of {len(report.sweep)} shapes")
+    if report.dram:
+        lines += ["", "DRAM reads, predicted (tile walk) vs Nsight Compute dram__bytes_read.sum:"]
+        for r in report.dram:
+            lines.append(f"  {r['symbol']:34s} {r['shape']:16s} {r['dram_read_bytes_predicted'] / 1e6:12.1f} MB vs "
+                         f"{r['dram_read_bytes_measured'] / 1e6:12.1f} MB")
+        lines.append("  " + dram_summary(report.dram))
     if report.conflicts:
         lines += ["", "shared-memory bank conflicts, predicted vs Nsight Compute "
                       "(l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld/st.sum):"]

@@ -16,6 +16,7 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--plot", metavar="FILE.png", help="draw predicted against measured (log-log)")
     p.add_argument("--ncu", metavar="NCU.csv", help="bank-conflict table to compare (default: ncu.csv beside the first runner CSV)")
+    p.add_argument("--dram", action="store_true", help="also predict the profiled kernels of the ncu table and compare DRAM reads")
     p.add_argument("--sass-dir", help="cuobjdump -sass listings (default: sass/ beside the first CSV)")
     p.add_argument("--predictions", metavar="FILE.csv", help="take predictions from this file (written by --save) instead of replaying")
     p.add_argument("--save", metavar="FILE.csv", help="write every point's prediction to this file")
@@ -56,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     ncu = Path(args.ncu) if args.ncu else first_dir / "ncu.csv"
     conflicts = cmp.bank_conflicts(ncu, predictor) if (args.ncu or (ncu.is_file() and spec is None)) else []
     report = cmp.build_report(compared, conflicts, skipped)
+    if args.dram:
+        report.dram = cmp.dram_reads(ncu, predictor)
     print(json.dumps(report.to_json(), indent=2, sort_keys=True) if args.json else cmp.format_text(report))
     if args.plot:
         cmp.plot(report, args.plot)

@@ -150,3 +150,21 @@ def test_spearman():
     assert cmp.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
     assert cmp.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     assert cmp.spearman([1, 2, 2, 3], [1, 2, 3, 4]) == pytest.approx(0.9486832980505138)
+
+
+def test_dram_reads_against_nsight_compute(tmp_path):
+    with (RESULTS / "ncu.csv").open(newline="") as f:
+        reader = csv.DictReader(f)
+        rows = [r for r in reader if (r["symbol"], r["M"]) in {("mma_preshuffle_m64n256k64_swz1", "4096"),
+                                                               ("gemm_tiled_f32", "512")}]
+    sample = tmp_path / "ncu.csv"
+    with sample.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=reader.fieldnames)
+        w.writeheader()
+        w.writerows(rows)
+    result = {r["symbol"]: r for r in cmp.dram_reads(sample, cmp.Predictor(RESULTS / "sass"))}
+    mma = result["mma_preshuffle_m64n256k64_swz1"]
+    # the tile walk's HBM reads of the large matrix-core GEMM agree with dram__bytes_read.sum
+    assert 0.9 < mma["dram_read_bytes_predicted"] / mma["dram_read_bytes_measured"] < 1.1
+    assert result["gemm_tiled_f32"]["dram_read_bytes_measured"] > 0
+    assert "median" in cmp.dram_summary(list(result.values()))
