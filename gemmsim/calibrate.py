@@ -357,14 +357,3 @@ def _label(path: Path) -> str:
     return path.name
 
 
-def device_value(hw_file: str | Path, key: str, default: float = 0.0) -> float:
-    """A [device] value the loader does not know (launch_overhead_us), with its provenance checked."""
-    import tomllib
-
-    data = tomllib.loads(Path(hw_file).read_text())
-    entry = data.get("device", {}).get(key)
-    if entry is None:
-        return default
-    if not isinstance(entry, dict) or entry.get("source") not in data.get("sources", {}):
-        raise InputError(f"{hw_file}: [device].{key} needs a value, a kind and a source named in [sources]")
-    return float(entry["value"])

@@ -265,11 +265,10 @@ class Predictor:
 
     def predict(self, p: Point) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""
-        from gemmsim.calibrate import device_value
-        from gemmsim.hw.loader import HW_DIR
+        from gemmsim.hw import load_gpu
 
         prediction = self.prediction(p)
-        overhead = device_value(HW_DIR / f"{p.gpu}.toml", "launch_overhead_us")
+        overhead = load_gpu(p.gpu).launch_overhead_us
         return prediction.time_us + overhead, prediction.time_us, prediction.bottleneck
 
     def prediction(self, p: Point):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.calibrate import calibrate, device_value, fit_all, read_microbench, rewrite_toml
+from gemmsim.calibrate import calibrate, fit_all, read_microbench
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu
@@ -58,7 +58,7 @@ def test_calibrated_values_reach_the_gpu_object():
     assert 4000 < gpu.memory.l2_read_bytes_per_clk_per_xcd < 5000
     assert next(m for m in gpu.matrix if m.opcode == "mma.sync.m16n8k16.bf16").cycles == 7
     assert gpu.provenance["[lds].latency_cycles"].kind == "calibrated"
-    assert 5 < device_value(H200, "launch_overhead_us") < 10
+    assert 5 < load_gpu(H200).launch_overhead_us < 10
 
 
 def _write_microbench(path: Path, lds=(20.0, 3.0), l2_ns=150.0, hbm_ns=400.0, bw=3.0e12, overhead_us=5.0, mma=0.5):

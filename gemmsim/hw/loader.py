@@ -12,6 +12,7 @@ from gemmsim.errors import HardwareFileError
 
 HW_DIR = Path(__file__).parent
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
+DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "launch_overhead_us")
 DEFAULT_GPU_FOR_ARCH = {"gfx942": "mi300x", "gfx950": "mi355x", "sm90": "h200", "sm_90": "h200"}
 
 
@@ -106,6 +107,7 @@ class GPU:
     lds: LDS
     memory: Memory
     matrix: tuple[MatrixInstruction, ...]
+    launch_overhead_us: float  # per-launch time beside the kernel's own (0 where the file gives none)
     provenance: Mapping[str, Provenance] = field(repr=False)
 
     def clock_mhz(self, dtype: str, sustained: bool = True) -> float:
@@ -297,6 +299,9 @@ def _build(path: Path, data: dict) -> GPU:
         if not isinstance(data.get(key), str):
             r.fail(key, "missing top-level string")
     device = r.table(data, "device")
+    for key in device:
+        if key not in DEVICE_KEYS:
+            r.fail(f"[device].{key}", f"unknown key (expected one of {', '.join(DEVICE_KEYS)})")
     cu_table = dict(r.table(data, "compute_unit"))
     lds_table = dict(r.table(data, "lds"))
     cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk",))
@@ -318,5 +323,6 @@ def _build(path: Path, data: dict) -> GPU:
         lds=lds,
         memory=memory,
         matrix=r.matrix(data.get("matrix")),
+        launch_overhead_us=r.value(device, "device", "launch_overhead_us", float) if "launch_overhead_us" in device else 0.0,
         provenance=MappingProxyType(r.provenance),
     )
