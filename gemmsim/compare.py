@@ -421,49 +421,47 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
     mem_shared_op_{ld,st}.sum counts for an instruction's own lanes."""
     from gemmsim.hw import load_gpu
 
+    gpu = load_gpu("h200")
+    out = []
+    for r, p in _profiled_kernels(ncu_csv):
+        program, _ = predictor.sm90_program(p, gpu)
+        predicted = shared_counts(program, gpu)
+        row = {"symbol": p.symbol, "shape": p.shape}
+        for side in ("ld", "st"):
+            for what in ("instructions", "wavefronts", "bank_conflicts"):
+                row[f"{side}_{what}_predicted"] = predicted[side][what]
+                row[f"{side}_{what}_measured"] = int(_number(r[f"shared_{side}_{what}"]))
+        out.append(row)
+    return out
+
+
+def _profiled_kernels(ncu_csv: str | Path):
+    """(row, Point) for every profiled kernel of ours in an ncu.csv of the runner."""
     path = Path(ncu_csv)
     if not path.is_file():
         raise InputError(f"Nsight Compute table {str(path)!r} does not exist")
-    out = []
     with path.open(newline="") as f:
         for r in csv.DictReader(f):
             symbol = r["symbol"]
             if not (LADDER_SYMBOL.match(symbol) or MMA_SYMBOL.match(symbol)):
                 continue
             tile, swizzle = _tile_of(symbol, "", "1")
-            p = Point(symbol, _family(symbol, ""), _dtype_of(symbol, "bf16"), int(r["M"]), int(r["N"]), int(r["K"]),
-                      0.0, "h200", tile, swizzle, int(r["registers_per_thread"]) if r.get("registers_per_thread") else None)
-            gpu = load_gpu("h200")
-            program, _ = predictor.sm90_program(p, gpu)
-            predicted = shared_counts(program, gpu)
-            row = {"symbol": symbol, "shape": p.shape}
-            for side in ("ld", "st"):
-                for what in ("instructions", "wavefronts", "bank_conflicts"):
-                    row[f"{side}_{what}_predicted"] = predicted[side][what]
-                    row[f"{side}_{what}_measured"] = int(_number(r[f"shared_{side}_{what}"]))
-            out.append(row)
-    return out
+            registers = int(r["registers_per_thread"]) if r.get("registers_per_thread") else None
+            yield r, Point(symbol, _family(symbol, ""), _dtype_of(symbol, "bf16"), int(r["M"]), int(r["N"]),
+                           int(r["K"]), 0.0, "h200", tile, swizzle, registers)
 
 
 def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
     """Per profiled kernel: the HBM bytes the tile walk predicts the kernel reads, against
     ncu's dram__bytes_read.sum."""
-    path = Path(ncu_csv)
-    if not path.is_file():
-        raise InputError(f"Nsight Compute table {str(path)!r} does not exist")
     out = []
-    with path.open(newline="") as f:
-        for r in csv.DictReader(f):
-            symbol = r["symbol"]
-            if not (LADDER_SYMBOL.match(symbol) or MMA_SYMBOL.match(symbol)) or not r.get("dram_read_bytes"):
-                continue
-            tile, swizzle = _tile_of(symbol, "", "1")
-            p = Point(symbol, _family(symbol, ""), _dtype_of(symbol, "bf16"), int(r["M"]), int(r["N"]), int(r["K"]),
-                      0.0, "h200", tile, swizzle, int(r["registers_per_thread"]) if r.get("registers_per_thread") else None)
-            traffic = predictor.prediction(p).traffic
-            out.append({"symbol": symbol, "shape": p.shape,
-                        "dram_read_bytes_predicted": int(round(traffic["hbm_bytes"] - traffic["write_bytes"])),
-                        "dram_read_bytes_measured": int(_number(r["dram_read_bytes"]))})
+    for r, p in _profiled_kernels(ncu_csv):
+        if not r.get("dram_read_bytes"):
+            continue
+        traffic = predictor.prediction(p).traffic
+        out.append({"symbol": p.symbol, "shape": p.shape,
+                    "dram_read_bytes_predicted": int(round(traffic["hbm_bytes"] - traffic["write_bytes"])),
+                    "dram_read_bytes_measured": int(_number(r["dram_read_bytes"]))})
     return out
 
 
