@@ -17,7 +17,7 @@ rule is reported with the instruction.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from gemmsim.hw import GPU, MatrixInstruction
 from gemmsim.isa.parser import AsmInstr
@@ -25,20 +25,24 @@ from gemmsim.schedule.ir import Op
 
 
 @dataclass(frozen=True)
-class MfmaInfo:
+class MfmaShape:
     m: int
     n: int
     k: int
     blocks: int
     dtype_a: str
     dtype_b: str
-    cycles: int
     sparse: bool
-    source: str           # "table" or the rule that gave the cycles
 
     @property
     def flops(self) -> int:
         return 2 * self.m * self.n * self.k * self.blocks
+
+
+@dataclass(frozen=True)
+class MfmaInfo(MfmaShape):
+    cycles: int = 0
+    source: str = ""      # "table" or the rule that gave the cycles
 
 
 @dataclass(frozen=True)
@@ -119,21 +123,6 @@ def classify(instr: AsmInstr, gpu: GPU) -> Classified:
 
 
 # ---- matrix instructions ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MfmaShape:
-    m: int
-    n: int
-    k: int
-    blocks: int
-    dtype_a: str
-    dtype_b: str
-    sparse: bool
-
-    @property
-    def flops(self) -> int:
-        return 2 * self.m * self.n * self.k * self.blocks
-
-
 def mfma_shape(name: str, instr: AsmInstr | None = None) -> MfmaShape | None:
     """M, N, K, block count and operand dtypes from a matrix instruction's mnemonic."""
     m = _MFMA.match(base_mnemonic(name))
@@ -150,16 +139,14 @@ def mfma_info(name: str, instr: AsmInstr | None, gpu: GPU) -> MfmaInfo | None:
     shape = mfma_shape(name, instr)
     if shape is None:
         return None
-    sparse, mm, nn, kk, blocks = shape.sparse, shape.m, shape.n, shape.k, shape.blocks
-    dtype_a, dtype_b = shape.dtype_a, shape.dtype_b
-    entry = _table_entry(name, dtype_a, dtype_b, gpu)
+    entry = _table_entry(name, shape.dtype_a, shape.dtype_b, gpu)
     if entry is not None:
-        return MfmaInfo(mm, nn, kk, blocks, dtype_a, dtype_b, entry.cycles, sparse, "table")
-    dense_k = kk // 2 if sparse else kk       # a 2:4-sparse instruction does the work of half its K
-    cycles, rule = _cycles_by_rule(mm, nn, dense_k, blocks, dtype_a, gpu)
-    if sparse:
+        return MfmaInfo(*astuple(shape), cycles=entry.cycles, source="table")
+    dense_k = shape.k // 2 if shape.sparse else shape.k   # a 2:4-sparse instruction does the work of half its K
+    cycles, rule = _cycles_by_rule(shape.m, shape.n, dense_k, shape.blocks, shape.dtype_a, gpu)
+    if shape.sparse:
         rule += f" (sparse: the dense work of K={dense_k})"
-    return MfmaInfo(mm, nn, kk, blocks, dtype_a, dtype_b, cycles, sparse, rule)
+    return MfmaInfo(*astuple(shape), cycles=cycles, source=rule)
 
 
 def _mfma_dtypes(suffix: str, instr: AsmInstr | None) -> tuple[str | None, str | None]:
