@@ -91,6 +91,7 @@ class Memory:
     hbm_achievable_bytes_per_s: float
     l2_hit_latency_ns: float
     hbm_latency_ns: float
+    l1_hit_latency_cycles: float  # load-to-use of a global load that hits the CU's L1, in engine cycles
 
 
 @dataclass(frozen=True)
