@@ -72,6 +72,8 @@ class Instr:
     lds_lane_offsets_known: bool = True  # False when a parsed DS address could not be resolved
     lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2: each lane's second access (None: one access)
     l1_lines: int = 0               # global access through an L1 that shares the LDS data pipe (NVIDIA): 128-byte lines it takes (0: none)
+    touched_offsets: tuple[int, ...] | None = None  # global access: byte offsets of every piece its lanes touch, also those
+                                                    # lane_offsets leaves out as already asked for (None: lane_offsets)
 
     @property
     def bytes(self) -> int:

@@ -77,13 +77,14 @@ def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes:
     for a in lane_addresses:
         touched.update(sectors(range(a, a + width_bytes, 4)))
     lines = len({s // L1_LINE_BYTES for s in touched})
-    if seen is not None:
-        fresh = sorted(touched - seen)
-        seen.update(touched)
+    if seen is not None:   # sectors of one buffer: A's offset 0 is not B's
+        fresh = sorted(s for s in touched if (buffer, s) not in seen)
+        seen.update((buffer, s) for s in touched)
     else:
         fresh = sorted(touched)
     return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=SECTOR_BYTES, buffer=buffer,
-                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag, l1_lines=lines)
+                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag, l1_lines=lines,
+                 touched_offsets=tuple(sorted(touched)))
 
 
 def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: str) -> Instr:

@@ -146,10 +146,12 @@ def _tiled_body(warp: _Warp, problem, gpu, e: int, r: int) -> list[Slot]:
         idx = [tx + BLOCK_EDGE * ty + part * BLOCK_EDGE * BLOCK_EDGE for _, tx, ty in warp.lanes()]
         a_rc = [(i // BLOCK_EDGE, i % BLOCK_EDGE) for i in idx]
         b_rc = [(i // tile, i % tile) for i in idx]
-        for name, rc, addr in (("A", a_rc, lambda rr, cc: _a_addr(rr, cc, problem, e)),
-                               ("B", b_rc, lambda rr, cc: _b_addr(rr, cc, problem, e))):
+        # the next K tile is BLOCK_EDGE columns of A, BLOCK_EDGE rows of B further on
+        for name, rc, addr, stride in (("A", a_rc, lambda rr, cc: _a_addr(rr, cc, problem, e), BLOCK_EDGE * e),
+                                       ("B", b_rc, lambda rr, cc: _b_addr(rr, cc, problem, e),
+                                        BLOCK_EDGE * problem.n * e)):
             slots.append(Slot(global_access(Op.VMEM_LOAD, "LDG", name, [addr(rr, cc) for rr, cc in rc], e,
-                                            f"{name} tile part {part}", seen), "G", (name, part)))
+                                            f"{name} tile part {part}", seen, strides=(stride,)), "G", (name, part)))
             stores.append((name, part, rc))
     for name, part, rc in stores:
         base, width = (a_base, BLOCK_EDGE) if name == "A" else (b_base, tile)
