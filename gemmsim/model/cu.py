@@ -18,6 +18,7 @@ import simpy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.model.barrier import WorkgroupBarrier
+from gemmsim.model.l1 import L1Cache
 from gemmsim.model.lds import LdsUnit
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
@@ -72,19 +73,22 @@ class ComputeUnitModel:
         self.simds = [Simd.build(i, self.log) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds, self.log)
         self.vmem = VmemQueue(memory, self.log)
+        self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
         self.stalls: dict[str, float] = {}
         self.instructions = 0
         self.mfma_count = 0
         self.workgroups = 0
         self.waves: list[Wave] = []
 
-    def add_workgroup(self, streams: list[list[Step]]) -> None:
+    def add_workgroup(self, streams: list[list[Step]], bases: dict[str, int] | None = None) -> None:
+        """A resident workgroup; `bases` is the byte address of its block in each buffer (its L1 lines)."""
         index = self.workgroups
         self.workgroups += 1
         barrier = WorkgroupBarrier(self.env, len(streams))
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
             wave = Wave(self, f"wg{index}.wave{w}", simd, barrier, steps)
+            wave.block_bases = bases or {}
             self.waves.append(wave)
             self.env.process(wave.run())
 
@@ -104,9 +108,15 @@ class ComputeUnitModel:
             leaves = now
             if step.l1_cycles:  # NVIDIA: the request first takes its lines through the L1/shared data pipe
                 leaves = self.lds.reserve(now, step.l1_cycles, step.opcode) + step.l1_cycles
-            done = wave.counters.vm.push(self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode))
+            if step.l1_pieces:
+                done = wave.counters.vm.push(self._load_through_l1(wave, step, leaves))
+            else:
+                done = wave.counters.vm.push(self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode))
         elif op is Op.LDS_DMA:
-            arrival = self.vmem.request(now, step.nbytes, False, step.opcode)
+            if step.l1_pieces:
+                arrival = self._load_through_l1(wave, step, now)
+            else:
+                arrival = self.vmem.request(now, step.nbytes, False, step.opcode)
             self._write_lds_at(arrival, step)
             done = wave.counters.vm.push(arrival + step.lds_cycles)
         elif op is Op.SMEM:
@@ -116,6 +126,24 @@ class ComputeUnitModel:
         if self.instruction_log is not None:
             self.instruction_log.append((wave.name, op.value, now, done))
             self.log.append(Span(wave.name, step.opcode, now, done if op is Op.MFMA else now + 1))
+        return done
+
+    def _load_through_l1(self, wave: Wave, step: Step, leaves: float) -> float:
+        """A global load looks its lines up in the L1: hits answer after the L1 latency (or when a line
+        still in flight arrives); the pieces of missed lines go to the L2 and fill their lines."""
+        buffer, base = step.buffer, wave.block_bases.get(step.buffer, 0)
+        line_bytes = self.l1.line_bytes
+        lines = {(buffer, (base + o) // line_bytes) for o in step.l1_pieces}   # buffers do not alias
+        lookup = self.l1.lookup(lines)
+        done = 0.0
+        if len(lookup.missed) < len(lines):
+            done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready)
+        if lookup.missed:
+            missed = lookup.missed
+            nbytes = step.piece_bytes * sum(1 for o in step.requested if (buffer, (base + o) // line_bytes) in missed)
+            arrival = self.vmem.request(leaves, nbytes, False, step.opcode)
+            self.l1.fill(missed, arrival)
+            done = max(done, arrival)
         return done
 
     def _write_lds_at(self, arrival: float, step: Step) -> None:
@@ -143,9 +171,19 @@ def waves_per_workgroup(program: Program) -> int:
     return max(len(program.waves), -(-program.resources.workgroup_size // max(1, program.wave_size)))
 
 
+def block_bases(program: Program, block: int) -> dict[str, int]:
+    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles first)."""
+    grid_m, grid_n = program.grid
+    block %= max(1, grid_m * grid_n)
+    bx, by = block % grid_m, block // grid_m
+    return {buf: bx * per_x + by * per_y for buf, (per_x, per_y) in program.block_bases.items()}
+
+
 def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, hot_trips: int | None = None,
-              record: bool = False) -> CuRun:
-    """Replay `workgroups` resident copies of the Program on one CU (hot loop cut to hot_trips if given)."""
+              record: bool = False, first_block: int = 0) -> CuRun:
+    """Replay `workgroups` resident copies of the Program on one CU (hot loop cut to hot_trips if given).
+    The CU holds blocks first_block, first_block + CUs, ...: the dispatcher deals blocks out to the CUs
+    in turn, so these are the blocks whose lines meet in its L1."""
     if workgroups < 1:
         raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
     streams = [decode_wave(items, gpu, hot_trips) for items in program.waves]
@@ -153,6 +191,6 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     needed = waves_per_workgroup(program)
     streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]
     cu = ComputeUnitModel(gpu, memory, record)
-    for _ in range(workgroups):
-        cu.add_workgroup(streams)
+    for g in range(workgroups):
+        cu.add_workgroup(streams, block_bases(program, first_block + g * gpu.compute_units))
     return cu.run()

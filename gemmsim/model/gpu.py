@@ -22,12 +22,13 @@ from dataclasses import dataclass
 
 from gemmsim.hw import GPU
 from gemmsim.model.cu import CuRun, replay_cu
-from gemmsim.model.stream import hot_loop_trips
+from gemmsim.model.stream import L1_OPS, hot_loop_trips
 from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
 from gemmsim.model.vmem import MemoryPath
-from gemmsim.schedule.ir import Program
+from gemmsim.schedule.ir import Program, hot_loop, walk
 
 SHORT_TRIPS, LONG_TRIPS = 2, 4   # hot-loop iterations replayed; the rest is extrapolated
+MAX_L1_PERIOD = 64               # longest steady-state window the L1 reuse period may ask for
 
 
 @dataclass
@@ -94,19 +95,37 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     )
 
 
+def l1_period(program: Program, gpu: GPU) -> int:
+    """Hot-loop iterations after which the global loads' L1 lines repeat their pattern: a load that
+    moves by s bytes per iteration enters a new line every line / gcd(s, line) iterations (A read
+    4 bytes a step stays in one 128-byte line for 32 iterations). The steady-state window must hold
+    whole periods, or it would see only the hits between two misses."""
+    loop = hot_loop(program.waves[0]) if program.waves else None
+    if loop is None:
+        return 1
+    line = gpu.memory.l1_line_bytes
+    period = 1
+    for instr, inner in walk(loop.body):
+        at = len(instr.iter_strides) - 1 - len(inner)   # the hot loop's counter, inner loops follow it
+        if instr.op in L1_OPS and at >= 0 and instr.iter_strides[at]:
+            period = max(period, line // math.gcd(abs(instr.iter_strides[at]), line))
+    return min(period, MAX_L1_PERIOD)
+
+
 def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
-                 record: bool = False) -> RoundReplay:
+                 record: bool = False, first_block: int = 0) -> RoundReplay:
     path = memory_path(traffic, workgroups, gpu, clock_mhz)
     trips = hot_loop_trips(program.waves)
-    if trips <= LONG_TRIPS:
-        run = replay_cu(program, gpu, workgroups, path, None, record)
+    long_trips = SHORT_TRIPS + max(LONG_TRIPS - SHORT_TRIPS, l1_period(program, gpu))
+    if trips <= long_trips:
+        run = replay_cu(program, gpu, workgroups, path, None, record, first_block)
         return RoundReplay(workgroups, traffic.busy_cus, run, run, trips, (trips,), 0, path, traffic,
                            run.instructions, run.timeline)
-    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS)
-    long = replay_cu(program, gpu, workgroups, path, LONG_TRIPS, record)
-    extra = (trips - LONG_TRIPS) / (LONG_TRIPS - SHORT_TRIPS)
+    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS, first_block=first_block)
+    long = replay_cu(program, gpu, workgroups, path, long_trips, record, first_block)
+    extra = (trips - long_trips) / (long_trips - SHORT_TRIPS)
     return RoundReplay(workgroups, traffic.busy_cus, long.extrapolate(short, extra), long.minus(short),
-                       LONG_TRIPS - SHORT_TRIPS, (SHORT_TRIPS, LONG_TRIPS), trips - LONG_TRIPS, path, traffic,
+                       long_trips - SHORT_TRIPS, (SHORT_TRIPS, long_trips), trips - long_trips, path, traffic,
                        short.instructions + long.instructions, long.timeline)
 
 
@@ -123,6 +142,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
         full = replay_round(program, gpu, workgroups_per_cu, average_round(rounds[:full_rounds]), clock_mhz, record)
     if remainder:
         last_workgroups = math.ceil(remainder / gpu.compute_units)
-        partial = replay_round(program, gpu, last_workgroups, rounds[-1], clock_mhz, record and full is None)
+        partial = replay_round(program, gpu, last_workgroups, rounds[-1], clock_mhz, record and full is None,
+                               full_rounds * slots)
     cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0)
     return KernelReplay(cycles, full_rounds, full, partial, rounds, hot_loop_trips(program.waves))

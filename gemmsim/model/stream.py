@@ -17,6 +17,8 @@ from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.model.lds_banks import instruction_report
 from gemmsim.schedule.ir import Instr, Item, Loop, Op, Reg, hot_loop, walk
 
+L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
+MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
 REG_FILE_BASE = {"v": 0, "a": 1 << 12, "s": 2 << 12}
 
 
@@ -31,6 +33,10 @@ class Step:
     lds_cycles: int = 0         # LDS ops and DMA: cycles the access holds the LDS
     lds_conflicts: int = 0      # conflict cycles of an LDS access (beyond one per phase)
     l1_cycles: int = 0          # global access: cycles it holds the L1/LDS data pipe first (NVIDIA; 0 on AMD)
+    buffer: str = ""            # global load: the buffer its block base comes from
+    l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (at this iteration) whose lines the L1 looks up
+    requested: tuple[int, ...] = ()   # global load: byte offsets of the pieces it asks for, piece_bytes each
+    piece_bytes: int = 0
     vmcnt: int | None = None
     lgkmcnt: int | None = None
     reads: tuple[int, ...] = ()
@@ -60,10 +66,23 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     if op in (Op.LDS_READ, Op.LDS_WRITE):
         return _lds_step(step, instr, counters, gpu)
     if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
-        return replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1_lines, gpu))
-    if op == Op.LDS_DMA:
-        return replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
+        step = replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1_lines, gpu))
+    elif op == Op.LDS_DMA:
+        step = replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
+    if op in L1_OPS and instr.lane_offsets is not None:
+        return _with_l1_pieces(step, instr, counters)
     return step
+
+
+def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...]) -> Step:
+    """The byte offsets (block base left out) whose lines a global load looks up in the L1: the
+    first and last byte of every piece its lanes touch, at these loop counters."""
+    shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
+    touched = instr.touched_offsets if instr.touched_offsets is not None else instr.lane_offsets
+    last = instr.lane_bytes - 1
+    pieces = sorted({o + shift for o in touched} | {o + shift + last for o in touched})
+    return replace(step, buffer=instr.buffer, l1_pieces=tuple(pieces),
+                   requested=tuple(o + shift for o in instr.lane_offsets), piece_bytes=instr.lane_bytes)
 
 
 def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
@@ -102,7 +121,7 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None)
     fixed: dict[int, Step] = {}
     steps = []
     for instr, counters in walk(items, repeat_loops=True):
-        moves = instr.iter_strides and instr.op in (Op.LDS_READ, Op.LDS_WRITE) and any(instr.iter_strides)
+        moves = instr.iter_strides and instr.op in MOVING_OPS and any(instr.iter_strides)
         if moves:
             steps.append(decode(instr, counters, gpu))
             continue

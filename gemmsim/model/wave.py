@@ -38,6 +38,7 @@ class Wave:
         self.counters = WaveCounters(cu.gpu.cu.vmcnt_max, cu.gpu.cu.lgkmcnt_max)
         self.reg_ready: dict[int, float] = {}
         self.end_time = 0.0
+        self.block_bases: dict[str, int] = {}   # byte address of its workgroup's tile per buffer (L1 lines)
 
     # ---- constraints ---------------------------------------------------------------------------
     def own_constraint(self, step: "Step", now: float) -> tuple[float, str]:

@@ -1,0 +1,65 @@
+"""The compute unit's L1 data cache for global loads: a line that is already there is a hit.
+
+Warps of one workgroup (and workgroups resident on the same CU) often read the same 128-byte
+lines of A or B: the 8 warps of a blocked ladder kernel read one B row, the matrix-core kernel's
+warps read the same B fragments. The first access of a line misses and goes to the L2 (the
+memory path of vmem.py); the line is then kept in the CU's L1, and a later access of it is
+answered by the L1 after its hit latency (from the GPU file) without moving bytes over the path
+to the L2 again. A line that is still on its way (a second access while the first miss is in
+flight) is a hit that completes when the line arrives: the L1 merges the two.
+
+The L1 is modelled as fully associative with least-recently-used replacement over
+l1_bytes / l1_line_bytes lines; the replay looks lines up in simulated-time order, by the byte
+addresses the instructions' lanes touch (block base + lane offset + loop strides).
+Stores are write-through and do not allocate lines.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What the L1 holds of one access's lines."""
+
+    missed: frozenset[int]      # lines that go to the L2
+    ready: float                # when the hit lines' data is (or will be) in the L1; 0 if none hit
+
+
+class L1Cache:
+    """Lines held by one CU's L1 (any hashable key: the replay uses (buffer, line)), least recently used
+    first, each with the time its data is there."""
+
+    def __init__(self, capacity_bytes: int, line_bytes: int):
+        self.line_bytes = line_bytes
+        self.capacity = max(1, capacity_bytes // line_bytes)
+        self.lines: OrderedDict[int, float] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def lookup(self, lines) -> Lookup:
+        """Hit lines become the most recently used; missed lines are reported, not yet filled."""
+        missed, ready = [], 0.0
+        held = self.lines
+        for line in lines:
+            t = held.get(line)
+            if t is None:
+                missed.append(line)
+                continue
+            held.move_to_end(line)
+            if t > ready:
+                ready = t
+        self.hits += len(lines) - len(missed)
+        self.misses += len(missed)
+        return Lookup(frozenset(missed), ready)
+
+    def fill(self, lines, ready: float) -> None:
+        """The missed lines arrive at `ready`; the least recently used lines make room."""
+        held = self.lines
+        for line in lines:
+            held[line] = ready
+            held.move_to_end(line)
+        while len(held) > self.capacity:
+            held.popitem(last=False)

@@ -1,0 +1,129 @@
+"""The CU's L1 for global loads (gemmsim/model/l1.py): hits by line address, LRU eviction, merging."""
+
+import pytest
+
+from gemmsim.hw import load_gpu
+from gemmsim.model.cu import block_bases, replay_cu
+from gemmsim.model.l1 import L1Cache
+from gemmsim.model.vmem import MemoryPath
+from gemmsim.schedule.ir import Instr, Op, Program, Resources
+
+LATENCY = 100.0
+PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=LATENCY, store_latency_cycles=LATENCY,
+                  scalar_latency_cycles=LATENCY)
+GPU = load_gpu("h200")
+LINE = GPU.memory.l1_line_bytes
+
+
+def load(*sectors: int, buffer: str = "A") -> Instr:
+    """An LDG asking for 32-byte sectors at these byte offsets (no data-pipe cycles, to isolate the L1)."""
+    return Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=tuple(sectors), buffer=buffer)
+
+
+def wait() -> Instr:
+    return Instr(Op.WAITCNT, "wait", vmcnt=0)
+
+
+def replay(*waves, workgroups: int = 1, grid=(1, 1), bases=None):
+    program = Program("t", GPU.arch, 32, tuple(tuple(w) for w in waves), Resources(32, 0, 0, 0, 32 * len(waves)),
+                      grid=grid, block_bases=bases or {})
+    run = replay_cu(program, GPU, workgroups, PATH, record=True)
+    return [(start, done) for _, op, start, done in run.instruction_log if op == "vmem_load"], run
+
+
+def test_a_second_load_of_the_same_line_hits_with_the_l1_latency_from_the_gpu_file():
+    (first, second), run = replay([load(0), wait(), load(64), wait()])  # 0 and 64: one 128-byte line
+    assert first[1] - first[0] == LATENCY
+    assert second[1] - second[0] == pytest.approx(GPU.memory.l1_hit_latency_cycles)
+    assert GPU.memory.l1_hit_latency_cycles == pytest.approx(39.6)
+    assert run.vmem_bytes == 32          # the hit moves nothing over the path to the L2
+
+
+def test_a_load_of_another_line_misses():
+    (_, second), run = replay([load(0), wait(), load(LINE), wait()])
+    assert second[1] - second[0] == LATENCY
+    assert run.vmem_bytes == 64
+
+
+def test_a_hit_on_a_line_still_in_flight_completes_when_the_line_arrives():
+    (first, second), _ = replay([load(0), load(32), wait()])
+    assert second[0] == first[0] + 1
+    assert second[1] == first[1]        # merged with the miss: neither earlier nor a second trip
+
+
+def test_a_load_with_hit_and_missed_lines_pays_the_miss_and_only_its_bytes():
+    (_, second), run = replay([load(0), wait(), load(0, LINE), wait()])
+    assert second[1] - second[0] == LATENCY
+    assert run.vmem_bytes == 32 + 32
+
+
+def test_capacity_evicts_the_least_recently_used_line():
+    capacity = GPU.memory.l1_bytes // LINE
+    # line 0, then `capacity` other lines (32 per load) push it out; line 1 is touched again late and stays
+    others = [load(*[(1 + i * 32 + j) * LINE for j in range(32)]) for i in range(capacity // 32)]
+    stream = [load(0), load(LINE * 1), wait(), *others, wait(), load(0), wait()]
+    log, _ = replay(stream)
+    assert log[-1][1] - log[-1][0] == LATENCY          # evicted: back to the L2
+    stream = [load(0), wait(), *others[:-1], wait(), load(0), wait()]
+    log, _ = replay(stream)
+    assert log[-1][1] - log[-1][0] == pytest.approx(GPU.memory.l1_hit_latency_cycles)  # still held
+
+
+def test_lru_order_is_by_use_not_by_fill():
+    l1 = L1Cache(capacity_bytes=2 * 128, line_bytes=128)
+    l1.fill([1], 0.0)
+    l1.fill([2], 0.0)
+    assert not l1.lookup([1]).missed      # 1 is now the most recently used
+    l1.fill([3], 0.0)                     # evicts 2, not 1
+    assert l1.lookup([1]).missed == frozenset()
+    assert l1.lookup([2]).missed == frozenset({2})
+    assert (l1.hits, l1.misses) == (2, 1)
+
+
+def test_workgroups_on_one_cu_share_lines_by_their_block_bases():
+    # a grid of 5 x 1 blocks: the CU holds blocks 0 and 0 + CUs, which is block (CUs mod 5, 0)
+    grid, other = (5, 1), GPU.compute_units % 5
+    assert other != 0
+    program = Program("t", GPU.arch, 32, ((load(0),),), Resources(32, 0, 0, 0, 32), grid=grid,
+                      block_bases={"A": (LINE, 0), "B": (0, 4096)})
+    assert block_bases(program, GPU.compute_units) == {"A": other * LINE, "B": 0}
+    # B depends on by only: both workgroups read one line, the second merges with the first's miss
+    log, run = replay([load(0, buffer="B"), wait()], workgroups=2, grid=grid, bases=program.block_bases)
+    assert run.vmem_bytes == 32
+    assert [done for _, done in log] == [LATENCY, LATENCY]   # both issue at 0; the second waits for the fill
+    # A moves with bx: the second workgroup's line is another one, two misses
+    _, run = replay([load(0, buffer="A"), wait()], workgroups=2, grid=grid, bases=program.block_bases)
+    assert run.vmem_bytes == 64
+
+
+def test_loop_strides_move_the_lines():
+    from gemmsim.schedule.ir import Loop
+    body = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", iter_strides=(LINE,)), wait())
+    _, run = replay([Loop(body, 3)])
+    assert run.vmem_bytes == 3 * 32     # a new line each iteration
+    body = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", iter_strides=(32,)), wait())
+    _, run = replay([Loop(body, 4)])
+    assert run.vmem_bytes == 32         # four sectors of one line: one miss, three hits
+
+
+def test_the_steady_state_window_holds_a_whole_l1_period():
+    from gemmsim.model.gpu import l1_period
+    from gemmsim.schedule import sm90_ladder
+    from gemmsim.schedule.sm90_common import ELEMENT_BYTES, Sm90Problem
+    def period(kernel, dtype):
+        problem = Sm90Problem(512, 512, 512, dtype, c_bytes=ELEMENT_BYTES[dtype])
+        return l1_period(sm90_ladder.generate(kernel, problem, GPU), GPU)
+    # A moves 1 k (4 or 8 bytes) per iteration of gemm_blocked4x4: a new 128-byte line every 32 or 16
+    assert (period("gemm_blocked4x4", "fp32"), period("gemm_blocked4x4", "fp64")) == (32, 16)
+    assert period("gemm_blocked2x2", "fp32") == 8        # 4 k = 16 bytes per iteration
+    assert period("gemm_tiled", "fp32") == 2             # a 16-wide K tile: 64 bytes of an A row
+
+
+def test_sectors_already_asked_for_are_per_buffer():
+    from gemmsim.schedule.sm90_common import global_access
+    seen = set()
+    a = global_access(Op.VMEM_LOAD, "LDG", "A", [0], 4, "a", seen)
+    b = global_access(Op.VMEM_LOAD, "LDG", "B", [0], 4, "b", seen)
+    again = global_access(Op.VMEM_LOAD, "LDG", "B", [4], 4, "b", seen)
+    assert (a.lane_offsets, b.lane_offsets, again.lane_offsets) == ((0,), (0,), ())
+    assert again.touched_offsets == (0,)     # the L1 still looks the line up
