@@ -75,8 +75,8 @@ def test_lru_order_is_by_use_not_by_fill():
     l1.fill([2], 0.0)
     assert not l1.lookup([1]).missed      # 1 is now the most recently used
     l1.fill([3], 0.0)                     # evicts 2, not 1
-    assert l1.lookup([1]).missed == frozenset()
-    assert l1.lookup([2]).missed == frozenset({2})
+    assert l1.lookup([1]).missed == ()
+    assert l1.lookup([2]).missed == (2,)
     assert (l1.hits, l1.misses) == (2, 1)
 
 
@@ -127,3 +127,13 @@ def test_sectors_already_asked_for_are_per_buffer():
     again = global_access(Op.VMEM_LOAD, "LDG", "B", [4], 4, "b", seen)
     assert (a.lane_offsets, b.lane_offsets, again.lane_offsets) == ((0,), (0,), ())
     assert again.touched_offsets == (0,)     # the L1 still looks the line up
+
+
+def test_a_block_base_that_is_not_a_whole_line_still_finds_the_right_lines():
+    # grid 5 x 1: the second workgroup is block (CUs mod 5) = 2, its A base 2 x 32 = 64 bytes
+    grid, bases = (5, 1), {"A": (32, 0)}
+    assert GPU.compute_units % 5 == 2
+    _, run = replay([load(0), wait()], workgroups=2, grid=grid, bases=bases)
+    assert run.vmem_bytes == 32          # 0 and 64: one line
+    _, run = replay([load(64), wait()], workgroups=2, grid=grid, bases=bases)
+    assert run.vmem_bytes == 64          # 64 and 128: two lines

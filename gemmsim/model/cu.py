@@ -133,14 +133,20 @@ class ComputeUnitModel:
         still in flight arrives); the pieces of missed lines go to the L2 and fill their lines."""
         buffer, base = step.buffer, wave.block_bases.get(step.buffer, 0)
         line_bytes = self.l1.line_bytes
-        lines = {(buffer, (base + o) // line_bytes) for o in step.l1_pieces}   # buffers do not alias
-        lookup = self.l1.lookup(lines)
+        if base % line_bytes == 0:
+            first = base // line_bytes
+            counts = {(buffer, first + line): n for line, n in step.line_counts}   # buffers do not alias
+        else:
+            counts = dict.fromkeys({(buffer, (base + o) // line_bytes) for o in step.l1_pieces}, 0)
+            for o in step.requested:
+                counts[(buffer, (base + o) // line_bytes)] += 1
+        lookup = self.l1.lookup(counts)
         done = 0.0
-        if len(lookup.missed) < len(lines):
+        if len(lookup.missed) < len(counts):
             done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready)
         if lookup.missed:
             missed = lookup.missed
-            nbytes = step.piece_bytes * sum(1 for o in step.requested if (buffer, (base + o) // line_bytes) in missed)
+            nbytes = step.piece_bytes * sum(counts[line] for line in missed)
             arrival = self.vmem.request(leaves, nbytes, False, step.opcode)
             self.l1.fill(missed, arrival)
             done = max(done, arrival)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 class Lookup:
     """What the L1 holds of one access's lines."""
 
-    missed: frozenset[int]      # lines that go to the L2
+    missed: tuple               # lines that go to the L2, in the order asked (deterministic LRU order)
     ready: float                # when the hit lines' data is (or will be) in the L1; 0 if none hit
 
 
@@ -53,7 +53,7 @@ class L1Cache:
                 ready = t
         self.hits += len(lines) - len(missed)
         self.misses += len(missed)
-        return Lookup(frozenset(missed), ready)
+        return Lookup(tuple(missed), ready)
 
     def fill(self, lines, ready: float) -> None:
         """The missed lines arrive at `ready`; the least recently used lines make room."""

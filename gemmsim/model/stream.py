@@ -37,6 +37,7 @@ class Step:
     l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (at this iteration) whose lines the L1 looks up
     requested: tuple[int, ...] = ()   # global load: byte offsets of the pieces it asks for, piece_bytes each
     piece_bytes: int = 0
+    line_counts: tuple[tuple[int, int], ...] = ()   # (line, pieces asked for in it) for a line-aligned block base
     vmcnt: int | None = None
     lgkmcnt: int | None = None
     reads: tuple[int, ...] = ()
@@ -70,19 +71,25 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     elif op == Op.LDS_DMA:
         step = replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
     if op in L1_OPS and instr.lane_offsets is not None:
-        return _with_l1_pieces(step, instr, counters)
+        return _with_l1_pieces(step, instr, counters, gpu.memory.l1_line_bytes)
     return step
 
 
-def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...]) -> Step:
+def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...], line_bytes: int) -> Step:
     """The byte offsets (block base left out) whose lines a global load looks up in the L1: the
     first and last byte of every piece its lanes touch, at these loop counters."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
     touched = instr.touched_offsets if instr.touched_offsets is not None else instr.lane_offsets
     last = instr.lane_bytes - 1
     pieces = sorted({o + shift for o in touched} | {o + shift + last for o in touched})
-    return replace(step, buffer=instr.buffer, l1_pieces=tuple(pieces),
-                   requested=tuple(o + shift for o in instr.lane_offsets), piece_bytes=instr.lane_bytes)
+    requested = tuple(o + shift for o in instr.lane_offsets)
+    # the common case worked out once: with a block base that is a whole number of lines, the lines
+    # (and how many requested pieces each holds) only shift
+    counts = dict.fromkeys(sorted({o // line_bytes for o in pieces}), 0)
+    for o in requested:
+        counts[o // line_bytes] += 1
+    return replace(step, buffer=instr.buffer, l1_pieces=tuple(pieces), requested=requested,
+                   piece_bytes=instr.lane_bytes, line_counts=tuple(counts.items()))
 
 
 def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
