@@ -126,13 +126,16 @@ def _linear_forward_rows(model: ModelDims, tokens: int, phase: str, dtype: str, 
                     count * model.layers) for lin in linear_layers(model)]
 
 
+def _lm_head_row(model: ModelDims, tokens: int, phase: str, dtype: str, count: int) -> GemmRow:
+    head = _lm_head(model)
+    return GemmRow(head.name, phase, _forward_op(model), dtype, linear_forward(tokens, head.d_in, head.d_out), count)
+
+
 def _prefill_rows(model: ModelDims, work: Workload, dtype: str) -> list[GemmRow]:
     tokens = work.batch * work.seq
     rows = _linear_forward_rows(model, tokens, "prefill", dtype, 1)
     rows += _attention_forward_rows(model, work.batch, work.seq, "prefill", dtype)
-    head = _lm_head(model)
-    rows.append(GemmRow(head.name, "prefill", _forward_op(model), dtype,
-                        linear_forward(work.batch, head.d_in, head.d_out), 1))
+    rows.append(_lm_head_row(model, work.batch, "prefill", dtype, 1))   # only the last position of each sequence
     return rows
 
 
@@ -142,9 +145,7 @@ def _decode_rows(model: ModelDims, work: Workload, dtype: str) -> list[GemmRow]:
     rows = _linear_forward_rows(model, work.batch, "decode", dtype, work.decode_steps)
     for step in range(1, work.decode_steps + 1):
         rows += _decode_attention_rows(model, work.batch, work.seq + step, dtype)
-    head = _lm_head(model)
-    rows.append(GemmRow(head.name, "decode", _forward_op(model), dtype,
-                        linear_forward(work.batch, head.d_in, head.d_out), work.decode_steps))
+    rows.append(_lm_head_row(model, work.batch, "decode", dtype, work.decode_steps))
     return rows
 
 
@@ -170,9 +171,8 @@ def _training_rows(model: ModelDims, work: Workload, dtype: str) -> list[GemmRow
     tokens = work.batch * work.seq
     rows = _linear_forward_rows(model, tokens, "forward", dtype, 1)
     rows += _attention_forward_rows(model, work.batch, work.seq, "forward", dtype)
+    rows.append(_lm_head_row(model, tokens, "forward", dtype, 1))
     head = _lm_head(model)
-    rows.append(GemmRow(head.name, "forward", _forward_op(model), dtype,
-                        linear_forward(tokens, head.d_in, head.d_out), 1))
     for lin, per_run in [(lin, model.layers) for lin in linear_layers(model)] + [(head, 1)]:
         rows.append(GemmRow(lin.name, "backward dX", "mm", dtype,
                             linear_input_grad(tokens, lin.d_in, lin.d_out), per_run))
