@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.isa import load_kernel  # noqa: E402
-from gemmsim.kernel import make_problem  # noqa: E402
+from gemmsim.frontends.amdgpu import load_kernel  # noqa: E402
+from gemmsim.problem import make_problem  # noqa: E402
 from gemmsim.predict import predict_program  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "isa"

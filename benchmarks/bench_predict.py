@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.kernel import make_config, make_problem  # noqa: E402
+from gemmsim.problem import make_config, make_problem  # noqa: E402
 from gemmsim.predict import predict  # noqa: E402
 
 CASES = [

@@ -13,7 +13,7 @@ import time
 
 from gemmsim.functional.verify import verify
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
+from gemmsim.problem import make_config, make_problem
 
 SHAPE = "256x512x512"
 CASES = [  # (gpu, dtype, tile, options)

@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.kernel import make_config, make_problem  # noqa: E402
+from gemmsim.problem import make_config, make_problem  # noqa: E402
 from gemmsim.predict import predict  # noqa: E402
 
 DEFAULT_CSV = REPO.parent / "shared" / "data" / "amd_gemm_measured.csv"

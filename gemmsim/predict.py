@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import math
 
-from gemmsim.analysis import Occupancy, TileAnalysis, analyze, occupancy
+from gemmsim.frontends.preshuffle.analysis import Occupancy, TileAnalysis, analyze, occupancy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.kernel import KernelConfig, Problem, make_config, make_problem
+from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
 from gemmsim.model.gpu import KernelReplay, replay_kernel
 from gemmsim.model.quantization import dim_efficiency
 from gemmsim.model.result import Prediction
 from gemmsim.model.roofline import roofline
-from gemmsim.schedule.ir import Op, Program, count_ops, hot_loop
-from gemmsim.schedule.preshuffle import generate
-from gemmsim.summary import hot_loop_mix
+from gemmsim.ir.program import Op, Program, count_ops, hot_loop
+from gemmsim.frontends.preshuffle.generator import generate
+from gemmsim.report.analyze import hot_loop_mix
 
 TILE_M_CANDIDATES = (16, 32, 64, 128)
 TILE_N_CANDIDATES = (64, 128, 256)

@@ -2,10 +2,10 @@
 
 import pytest
 
-from gemmsim.analysis import analyze, occupancy, select_mfma
+from gemmsim.frontends.preshuffle.analysis import analyze, occupancy, select_mfma
 from gemmsim.errors import ConfigError
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
+from gemmsim.problem import make_config, make_problem
 
 
 def _analyze(shape, dtype, tile, gpu="mi300x", **opts):

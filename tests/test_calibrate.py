@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.calibrate import calibrate, fit_all, read_microbench
+from gemmsim.validate.calibrate import calibrate, fit_all, read_microbench
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim import compare as cmp
+from gemmsim.validate import compare as cmp
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 

@@ -6,13 +6,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from gemmsim.analysis import analyze
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.functional.executor import run
 from gemmsim.functional.verify import check_program
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
-from gemmsim.schedule.ir import Instr, Loop, Op, Program, Reg, Resources
-from gemmsim.schedule.preshuffle import generate
+from gemmsim.problem import make_config, make_problem
+from gemmsim.ir.program import Instr, Loop, Op, Program, Reg, Resources
+from gemmsim.frontends.preshuffle.generator import generate
 
 LANES = 64
 

@@ -2,14 +2,14 @@
 
 import pytest
 
-from gemmsim.analysis import analyze
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.cli import main
 from gemmsim.errors import ConfigError
 from gemmsim.functional.layout import format_layout, instruction_layout
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
-from gemmsim.schedule.ir import Op, walk
-from gemmsim.schedule.preshuffle import generate
+from gemmsim.problem import make_config, make_problem
+from gemmsim.ir.program import Op, walk
+from gemmsim.frontends.preshuffle.generator import generate
 
 
 def test_cli_prints_which_lane_holds_each_element(capsys):

@@ -2,12 +2,12 @@
 
 import pytest
 
-from gemmsim.analysis import analyze
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
-from gemmsim.schedule.ir import Loop, Op, count_ops, hot_loop, walk
-from gemmsim.schedule.preshuffle import generate
-from gemmsim.schedule.swizzle import lds_offset
+from gemmsim.problem import make_config, make_problem
+from gemmsim.ir.program import Loop, Op, count_ops, hot_loop, walk
+from gemmsim.frontends.preshuffle.generator import generate
+from gemmsim.frontends.preshuffle.swizzle import lds_offset
 
 CONFIGS = [  # (gpu, dtype, shape, tile, options)
     ("mi300x", "fp8", "5120x5120x8320", "64x256x128", {}),

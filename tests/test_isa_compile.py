@@ -25,14 +25,14 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.analysis import analyze
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
-from gemmsim.isa import load_kernel
-from gemmsim.isa.compare import counts_per_k_tile, k_tiles_per_iteration, lds_accesses, lds_conflict_cycles
-from gemmsim.isa.parser import parse_file
-from gemmsim.kernel import make_config, make_problem
-from gemmsim.schedule.ir import Op, hot_loop, walk
-from gemmsim.schedule.preshuffle import generate
+from gemmsim.frontends.amdgpu import load_kernel
+from gemmsim.frontends.amdgpu.compare import counts_per_k_tile, k_tiles_per_iteration, lds_accesses, lds_conflict_cycles
+from gemmsim.frontends.amdgpu.parser import parse_file
+from gemmsim.problem import make_config, make_problem
+from gemmsim.ir.program import Op, hot_loop, walk
+from gemmsim.frontends.preshuffle.generator import generate
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "isa"

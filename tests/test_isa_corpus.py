@@ -16,15 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.analysis import analyze
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
-from gemmsim.isa import load_kernel
-from gemmsim.isa.compare import counts_per_k_tile, k_tiles_per_iteration, lds_accesses, lds_conflict_cycles, total_mfmas
-from gemmsim.isa.parser import parse_file
-from gemmsim.isa.report import analyze_parsed
-from gemmsim.kernel import make_config, make_problem
-from gemmsim.schedule.ir import Op, hot_loop
-from gemmsim.schedule.preshuffle import generate
+from gemmsim.frontends.amdgpu import load_kernel
+from gemmsim.frontends.amdgpu.compare import counts_per_k_tile, k_tiles_per_iteration, lds_accesses, lds_conflict_cycles, total_mfmas
+from gemmsim.frontends.amdgpu.parser import parse_file
+from gemmsim.report.isa import analyze_parsed
+from gemmsim.problem import make_config, make_problem
+from gemmsim.ir.program import Op, hot_loop
+from gemmsim.frontends.preshuffle.generator import generate
 
 DATA = Path(__file__).parent / "data" / "isa"
 FILES = {"gfx942": DATA / "preshuffle_gemm_gfx942.s", "gfx950": DATA / "preshuffle_gemm_gfx950.s"}

@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from gemmsim.isa import lane_eval as le
-from gemmsim.isa import load_kernel
-from gemmsim.schedule.ir import Loop, Op
-from gemmsim.schedule.swizzle import lds_offset
+from gemmsim.frontends.amdgpu import lane_eval as le
+from gemmsim.frontends.amdgpu import load_kernel
+from gemmsim.ir.program import Loop, Op
+from gemmsim.frontends.preshuffle.swizzle import lds_offset
 
 HEADER = '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx942"\n\t.type\tk,@function\nk:\n'
 DESCRIPTOR = """\t.amdhsa_kernel k

@@ -4,10 +4,10 @@ import pytest
 
 from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu
-from gemmsim.isa import load_kernel
-from gemmsim.isa.classify import classify, mfma_shape
-from gemmsim.isa.parser import AsmInstr, Marker, parse_text, split_instruction
-from gemmsim.schedule.ir import Op
+from gemmsim.frontends.amdgpu import load_kernel
+from gemmsim.frontends.amdgpu.classify import classify, mfma_shape
+from gemmsim.frontends.amdgpu.parser import AsmInstr, Marker, parse_text, split_instruction
+from gemmsim.ir.program import Op
 
 MI300X = load_gpu("mi300x")
 MI355X = load_gpu("mi355x")

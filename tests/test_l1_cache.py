@@ -6,7 +6,7 @@ from gemmsim.hw import load_gpu
 from gemmsim.model.cu import block_bases, replay_cu
 from gemmsim.model.l1 import L1Cache
 from gemmsim.model.vmem import MemoryPath
-from gemmsim.schedule.ir import Instr, Op, Program, Resources
+from gemmsim.ir.program import Instr, Op, Program, Resources
 
 LATENCY = 100.0
 PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=LATENCY, store_latency_cycles=LATENCY,
@@ -97,7 +97,7 @@ def test_workgroups_on_one_cu_share_lines_by_their_block_bases():
 
 
 def test_loop_strides_move_the_lines():
-    from gemmsim.schedule.ir import Loop
+    from gemmsim.ir.program import Loop
     body = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", iter_strides=(LINE,)), wait())
     _, run = replay([Loop(body, 3)])
     assert run.vmem_bytes == 3 * 32     # a new line each iteration
@@ -108,8 +108,8 @@ def test_loop_strides_move_the_lines():
 
 def test_the_steady_state_window_holds_a_whole_l1_period():
     from gemmsim.model.gpu import l1_period
-    from gemmsim.schedule import sm90_ladder
-    from gemmsim.schedule.sm90_common import ELEMENT_BYTES, Sm90Problem
+    from gemmsim.frontends.sm90 import ladder as sm90_ladder
+    from gemmsim.frontends.sm90.common import ELEMENT_BYTES, Sm90Problem
     def period(kernel, dtype):
         problem = Sm90Problem(512, 512, 512, dtype, c_bytes=ELEMENT_BYTES[dtype])
         return l1_period(sm90_ladder.generate(kernel, problem, GPU), GPU)
@@ -120,7 +120,7 @@ def test_the_steady_state_window_holds_a_whole_l1_period():
 
 
 def test_sectors_already_asked_for_are_per_buffer():
-    from gemmsim.schedule.sm90_common import global_access
+    from gemmsim.frontends.sm90.common import global_access
     seen = set()
     a = global_access(Op.VMEM_LOAD, "LDG", "A", [0], 4, "a", seen)
     b = global_access(Op.VMEM_LOAD, "LDG", "B", [0], 4, "b", seen)

@@ -4,7 +4,7 @@ import pytest
 
 from gemmsim.hw import load_gpu
 from gemmsim.model.lds_banks import access_cycles
-from gemmsim.schedule.swizzle import lds_offset, xor16
+from gemmsim.frontends.preshuffle.swizzle import lds_offset, xor16
 
 
 def a_pack_addresses(row_bytes, swizzle, ku=0):

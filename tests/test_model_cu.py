@@ -10,7 +10,7 @@ from gemmsim.hw import load_gpu
 from gemmsim.model.counters import InOrderCounter
 from gemmsim.model.cu import replay_cu
 from gemmsim.model.vmem import MemoryPath
-from gemmsim.schedule.ir import Instr, Op, Program, Reg, Resources
+from gemmsim.ir.program import Instr, Op, Program, Reg, Resources
 
 GPU = load_gpu("mi300x")
 MFMA = GPU.matrix_instructions("fp8")[0]

@@ -2,14 +2,14 @@
 
 import pytest
 
-from gemmsim.analysis import analyze
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
+from gemmsim.problem import make_config, make_problem
 from gemmsim.model.lds_banks import stream_conflicts
 from gemmsim.model.traffic import block_bytes, walk_rounds
 from gemmsim.predict import predict, predict_program
-from gemmsim.schedule.ir import Op, Item, Loop
-from gemmsim.schedule.preshuffle import generate
+from gemmsim.ir.program import Op, Item, Loop
+from gemmsim.frontends.preshuffle.generator import generate
 
 CASES = [
     ("mi300x", "5120x5120x8320", "fp8", "64x256x128", {}),

@@ -6,7 +6,7 @@ import pytest
 
 from gemmsim.cli import main
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
+from gemmsim.problem import make_config, make_problem
 from gemmsim.predict import candidate_configs, predict, predict_gemm
 
 

@@ -3,7 +3,7 @@
 from gemmsim.hw import load_gpu
 from gemmsim.model.cu import replay_cu
 from gemmsim.model.vmem import MemoryPath
-from gemmsim.schedule.ir import Instr, Op, Program, Resources
+from gemmsim.ir.program import Instr, Op, Program, Resources
 
 PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=100.0, store_latency_cycles=100.0, scalar_latency_cycles=100.0)
 

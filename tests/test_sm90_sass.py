@@ -8,11 +8,11 @@ import pytest
 
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import load_gpu
-from gemmsim.schedule.ir import Op, hot_loop
-from gemmsim.schedule import sm90_ladder, sm90_mma
-from gemmsim.schedule.sass_reader import (
+from gemmsim.ir.program import Op, hot_loop
+from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
+from gemmsim.frontends.sm90.sass_reader import (
     executed_path, hot_loop_counts, hot_loop_order, hot_loop_profile, loops, parse_sass, read_sass)
-from gemmsim.schedule.sm90_common import Sm90Problem, fma_cycles
+from gemmsim.frontends.sm90.common import Sm90Problem, fma_cycles
 
 SASS = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200" / "sass"
 LADDER_DTYPES = {"f32": "fp32", "f64": "fp64", "i32": "int32"}

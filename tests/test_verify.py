@@ -11,7 +11,7 @@ from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import FORMATS
 from gemmsim.functional.verify import FAULTS, Inputs, make_inputs, preshuffle_b, tolerance, verify
 from gemmsim.hw import load_gpu
-from gemmsim.kernel import make_config, make_problem
+from gemmsim.problem import make_config, make_problem
 
 PASSING = [  # (gpu, dtype, shape, tile, options)
     ("mi300x", "fp8", "128x256x256", "64x256x128", {}),

@@ -32,7 +32,7 @@ from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import decode, to_bf16_bits
 from gemmsim.functional.mfma import execute as execute_mfma
 from gemmsim.functional.mfma import parse_mfma
-from gemmsim.schedule.ir import VMCNT_OPS, Instr, Op, Program, Reg, walk
+from gemmsim.ir.program import VMCNT_OPS, Instr, Op, Program, Reg, walk
 
 NO_ORIGIN = -1
 MAX_HAZARDS_KEPT = 50

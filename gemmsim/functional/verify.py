@@ -22,14 +22,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gemmsim.analysis import K_STEP_BYTES, MFMA_TILE, analyze
+from gemmsim.frontends.preshuffle.analysis import K_STEP_BYTES, MFMA_TILE, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize
 from gemmsim.functional.executor import Hazard, Origin, Replay, run
 from gemmsim.hw import GPU
-from gemmsim.kernel import OUTPUT_BYTES, KernelConfig, Problem
-from gemmsim.schedule.ir import Program
-from gemmsim.schedule.preshuffle import generate
+from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
+from gemmsim.ir.program import Program
+from gemmsim.frontends.preshuffle.generator import generate
 
 U_F32 = 2.0 ** -24          # unit roundoff of f32 (24-bit significand, round to nearest)
 U_BF16 = 2.0 ** -8          # unit roundoff of bf16 (8-bit significand)

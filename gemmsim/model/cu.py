@@ -25,7 +25,7 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decode_wave
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.model.wave import Wave
-from gemmsim.schedule.ir import Op, Program
+from gemmsim.ir.program import Op, Program
 
 
 @dataclass

@@ -25,7 +25,7 @@ from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import L1_OPS, hot_loop_trips
 from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
 from gemmsim.model.vmem import MemoryPath
-from gemmsim.schedule.ir import Program, hot_loop, walk
+from gemmsim.ir.program import Program, hot_loop, walk
 
 SHORT_TRIPS, LONG_TRIPS = 2, 4   # hot-loop iterations replayed; the rest is extrapolated
 MAX_L1_PERIOD = 64               # longest steady-state window the L1 reuse period may ask for

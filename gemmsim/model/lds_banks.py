@@ -62,7 +62,7 @@ def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...]
 def instruction_report(instr, lds: LDS, counters: tuple[int, ...] = ()) -> BankReport | None:
     """Bank cost of one IR instruction (both halves of a ds_read2/ds_write2), or None if it is not
     an LDS access with known lane addresses."""
-    from gemmsim.schedule.ir import Op, lane_addresses  # local: the IR imports nothing from the model
+    from gemmsim.ir.program import Op, lane_addresses  # local: the IR imports nothing from the model
 
     if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None or not instr.lds_lane_offsets_known:
         return None
@@ -79,7 +79,7 @@ def instruction_report(instr, lds: LDS, counters: tuple[int, ...] = ()) -> BankR
 def stream_conflicts(items, lds: LDS, weighted: bool = True) -> int:
     """Total conflict cycles of an instruction stream (loop bodies times their trip counts if weighted).
     LDS addresses do not move with loop counters in the IR, so one visit per body suffices."""
-    from gemmsim.schedule.ir import Loop
+    from gemmsim.ir.program import Loop
 
     total = 0
     for item in items:

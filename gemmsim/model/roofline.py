@@ -8,7 +8,7 @@ once) at the HBM's peak bandwidth. The replay must never beat the larger of the 
 from __future__ import annotations
 
 from gemmsim.hw import GPU
-from gemmsim.kernel import Problem
+from gemmsim.problem import Problem
 from gemmsim.model.result import Roofline
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.model.lds_banks import instruction_report
-from gemmsim.schedule.ir import Instr, Item, Loop, Op, Reg, hot_loop, walk
+from gemmsim.ir.program import Instr, Item, Loop, Op, Reg, hot_loop, walk
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter

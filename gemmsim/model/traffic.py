@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.hw import GPU
-from gemmsim.schedule.ir import Item, Loop, MEMORY_OPS, Op, Program
+from gemmsim.ir.program import Item, Loop, MEMORY_OPS, Op, Program
 
 
 @dataclass(frozen=True)

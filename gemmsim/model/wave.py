@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from gemmsim.model.counters import WaveCounters
 from gemmsim.model.resource import Span
-from gemmsim.schedule.ir import LGKMCNT_OPS, Op, VMCNT_OPS
+from gemmsim.ir.program import LGKMCNT_OPS, Op, VMCNT_OPS
 
 if TYPE_CHECKING:
     from gemmsim.model.cu import ComputeUnitModel

@@ -1,0 +1,74 @@
+"""`gemmsim isa FILE.s`: read a compiled kernel and print the guide's main-loop analysis."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from gemmsim.cli.common import add_gpu_args
+from gemmsim.errors import InputError
+from gemmsim.problem import DTYPE_BYTES, make_problem, parse_dims
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("isa", help="analyze compiled AMDGPU assembly (.s or llvm-objdump -d text)")
+    p.add_argument("file", metavar="FILE.s", help="assembly from clang -S / hipcc --save-temps / FlyDSL, or objdump -d")
+    p.add_argument("--kernel", help="which kernel of a file that holds several")
+    p.add_argument("--list", action="store_true", help="list the kernels in the file and exit")
+    add_gpu_args(p)
+    p.add_argument("--shape", help="MxNxK: sets the grid and derives the hot loop's trip count from K")
+    p.add_argument("--dtype", help=f"input dtype of --shape ({', '.join(DTYPE_BYTES)}; default: the MFMA's)")
+    p.add_argument("--tile", help="tile_m x tile_n x tile_k (default: from the kernel name, e.g. m64n256k64)")
+    add_source_args(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=run)
+
+
+def add_source_args(p: argparse.ArgumentParser) -> None:
+    """What a parsed kernel cannot always tell about itself (shared with `predict --isa`)."""
+    p.add_argument("--trip-count", type=int, help="the hot loop's trip count, overriding what is inferred")
+    p.add_argument("--int-args", help="the kernel's 32-bit integer arguments in order, e.g. M,N,K")
+    p.add_argument("--workgroup", help="work-items per workgroup as X[xYxZ], when the metadata lacks it")
+
+
+def source_kwargs(args: argparse.Namespace) -> dict:
+    int_args = [x.strip() for x in args.int_args.split(",")] if args.int_args else None
+    workgroup = parse_dims(args.workgroup, "workgroup", len(args.workgroup.lower().split("x"))) if args.workgroup else None
+    return {"trip_count": args.trip_count, "int_args": int_args, "workgroup": workgroup}
+
+
+def run(args: argparse.Namespace) -> int:
+    from gemmsim.hw import default_gpu_for_arch, load_gpu
+    from gemmsim.frontends.amdgpu.parser import parse_file
+    from gemmsim.frontends.amdgpu.program import load_kernel
+    from gemmsim.report.isa import analyze_parsed, format_analysis
+
+    if args.list:
+        for k in parse_file(args.file, only=""):
+            print(f"{k.name}{'' if k.is_kernel else '  (device function)'}")
+        return 0
+    gpu = load_gpu(args.gpu) if args.gpu else load_gpu(default_gpu_for_arch(args.arch)) if args.arch else None
+    problem = None
+    if args.shape:
+        problem = make_problem(args.shape, args.dtype or _mfma_dtype(args.file, args.kernel))
+    elif args.dtype:
+        raise InputError("--dtype describes --shape; give --shape MxNxK with it")
+    pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
+    report = analyze_parsed(pk)
+    print(json.dumps(report, indent=2, sort_keys=True) if args.json else format_analysis(report))
+    return 0
+
+
+def _mfma_dtype(path: str, kernel: str | None) -> str:
+    """The input dtype of the kernel's first matrix instruction (bf16 if it has none)."""
+    from gemmsim.frontends.amdgpu.classify import mfma_shape
+    from gemmsim.frontends.amdgpu.program import select_kernel, _split_kernel_suffix
+    from gemmsim.frontends.amdgpu.parser import parse_file
+
+    path, kernel = _split_kernel_suffix(path, kernel)
+    source = select_kernel(parse_file(path, only=kernel), kernel, path)
+    for instr in source.instructions:
+        shape = mfma_shape(instr.mnemonic, instr)
+        if shape is not None and shape.dtype_a in DTYPE_BYTES:
+            return shape.dtype_a
+    return "bf16"

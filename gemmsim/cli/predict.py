@@ -1,0 +1,64 @@
+"""`gemmsim predict`: the simulated time of a GEMM kernel, its bottleneck and why, on one GPU."""
+
+from __future__ import annotations
+
+import argparse
+
+from gemmsim.cli.common import add_kernel_args, gpu_from_args
+from gemmsim.errors import InputError
+from gemmsim.cli.isa import add_source_args, source_kwargs
+from gemmsim.frontends.amdgpu.program import load_kernel
+from gemmsim.problem import KernelConfig, make_config, make_problem
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("predict", help="simulated kernel time, bottleneck, bank conflicts, timeline")
+    add_kernel_args(p, need_tile=False)
+    p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
+    p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
+    add_source_args(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--trace", metavar="FILE.json", help="write the replayed CU timeline as a Chrome/Perfetto trace")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the replayed CU timeline")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gemmsim.predict import predict, predict_program
+    from gemmsim.report.text import format_prediction
+
+    problem = make_problem(args.shape, args.dtype)
+    gpu = gpu_from_args(args)
+    if not args.tile and not args.isa:
+        raise InputError("--tile is required unless --isa gives the kernel")
+    config = None
+    if args.tile:
+        config = make_config(args.tile, lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
+                             epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
+    record = bool(args.trace or args.plot)
+    if args.isa:
+        kernel = load_kernel(args.isa, problem, gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
+        program, tile = kernel.program, kernel.tile
+        if tile is not None:  # the parsed kernel's tile (from --tile or its name) sizes the per-tile figures
+            config = KernelConfig(*tile, waves_per_eu=args.waves_per_eu)
+        prediction = predict_program(program, problem, gpu, config=config, record=record)
+    else:
+        prediction = predict(problem, config, gpu, record=record)
+    title = _title(prediction, args)
+    spans = prediction.timeline or []
+    if args.trace:
+        from gemmsim.report.trace import write_trace
+        write_trace(args.trace, spans, prediction.clock_mhz, title)
+    if args.plot:
+        from gemmsim.report.plot import plot_timeline
+        plot_timeline(args.plot, spans, title)
+    print(prediction.to_json() if args.json else format_prediction(prediction, title))
+    return 0
+
+
+def _title(p, args) -> str:
+    pr, k = p.problem, p.kernel
+    options = "" if args.isa else (f"  lds_stage={args.lds_stage} swizzle={'off' if args.no_swizzle else 'on'} "
+                                   f"copy={args.copy} epilogue={args.epilogue}")
+    source = f"  from {args.isa}" if args.isa else ""
+    return (f"{pr['m']}x{pr['n']}x{pr['k']} {pr['dtype']}  tile {k['tile']}  on {k['gpu']} ({k['arch']}){options}{source}")

@@ -1,0 +1,1 @@
+"""The FlyDSL-style preshuffle GEMM: static analysis, the swizzle, the generator."""

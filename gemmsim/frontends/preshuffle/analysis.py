@@ -1,0 +1,231 @@
+"""Static analysis of a preshuffle-GEMM configuration: pure functions, no simulation.
+
+The derivations follow the FlyDSL GEMM optimization guide (`.claude/skills/gemm-optimization`):
+256 threads = 4 waves; block_x walks M tiles, block_y walks N tiles; each wave owns tile_n/4
+columns; A goes global -> LDS (ping-pong) -> VGPR in 16-byte packs; B is pre-shuffled so each
+lane loads its MFMA operand straight from global memory. The unit of K is the "K64 micro-step":
+64 bytes of K, which one 16-byte pack per lane covers for a 16-row block.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gemmsim.errors import ConfigError
+from gemmsim.hw import GPU, MatrixInstruction
+from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
+
+WAVES_PER_BLOCK = 4
+MFMA_TILE = 16          # the generator uses 16x16xK matrix instructions
+K_STEP_BYTES = 64       # the guide's K64 micro-step
+PACK_BYTES = 16         # one ds_read_b128 / buffer_load_dwordx4 per lane
+A_TILE_QUANTUM = 4096   # 256 threads x 16 B: the cooperative A copy moves whole rounds
+ADDRESS_VGPRS = 16      # the guide's "~10-20 VGPRs" for offsets and indices
+AMD_ARCHS = ("gfx942", "gfx950")
+
+
+@dataclass(frozen=True)
+class VgprEstimate:
+    """The guide's register budget, per lane. B is counted twice: the tile in use and the next one in flight."""
+
+    accumulators: int
+    b_tile: int
+    b_tiles_live: int
+    a_prefetch: int
+    a_tile: int
+    addresses: int
+
+    @property
+    def arch(self) -> int:
+        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
+
+    @property
+    def accum(self) -> int:
+        return self.accumulators
+
+    @property
+    def total(self) -> int:
+        return self.arch + self.accum
+
+
+@dataclass(frozen=True)
+class Occupancy:
+    waves_per_simd: int
+    limited_by: str
+    vgpr_limit: int
+    lds_limit: int
+    workgroup_limit: int
+    workgroups_per_cu: int
+
+
+@dataclass(frozen=True)
+class TileAnalysis:
+    problem: Problem
+    config: KernelConfig
+    gpu: str
+    arch: str
+    mfma: MatrixInstruction
+    m_repeat: int
+    n_per_wave: int
+    num_acc_n: int
+    k_unroll: int
+    tile_k_bytes: int
+    k_blocks16: int
+    k_tiles: int
+    mfma_per_k_step: float
+    mfma_per_tile: int
+    mfma_per_block: int
+    grid_m: int
+    grid_n: int
+    a_loads_per_tile: int
+    b_loads_per_tile: int
+    ds_reads_per_tile: int
+    ds_writes_per_tile: int
+    a_tile_bytes: int
+    lds_pipeline_bytes: int
+    lds_cshuffle_bytes: int
+    vgpr: VgprEstimate
+    occupancy: Occupancy
+
+    @property
+    def blocks(self) -> int:
+        return self.grid_m * self.grid_n
+
+    @property
+    def lds_bytes(self) -> int:
+        return self.lds_pipeline_bytes + self.lds_cshuffle_bytes
+
+    # The guide counts in 8-byte packs (a0/a1 per 16 rows); one b128 access carries two of them.
+    @property
+    def guide_ds_read_packs_per_tile(self) -> int:
+        return self.k_unroll * self.m_repeat * 2
+
+    @property
+    def guide_b_packs_per_tile(self) -> int:
+        return self.k_unroll * 2 * self.num_acc_n
+
+    @property
+    def guide_mfma_per_tile(self) -> int:
+        return int(self.k_unroll * self.m_repeat * self.num_acc_n * self.mfma_per_k_step)
+
+
+def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
+    """The 16x16 matrix instruction with the highest FLOP rate for this dtype (full-rate forms on gfx950)."""
+    candidates = [i for i in gpu.matrix_instructions(dtype) if i.m == MFMA_TILE and i.n == MFMA_TILE]
+    if not candidates:
+        have = sorted({i.dtype_a for i in gpu.matrix})
+        raise ConfigError(f"dtype {dtype!r} is not supported on {gpu.arch} ({gpu.name}): "
+                          f"its matrix instructions take {', '.join(have)}")
+    return max(candidates, key=lambda i: (i.flops / i.cycles, i.k))
+
+
+def occupancy(gpu: GPU, arch_vgprs: int, accum_vgprs: int, lds_bytes_per_block: int,
+              waves_per_block: int = WAVES_PER_BLOCK, waves_per_eu: int | None = None) -> Occupancy:
+    """Waves per SIMD: min over VGPRs (combined arch + accum budget), LDS, workgroup slots and the hint."""
+    cu = gpu.cu
+    granule = cu.vgpr_alloc_granule
+    allocated = max(granule, math.ceil((arch_vgprs + accum_vgprs) / granule) * granule)
+    vgpr_limit = min(cu.max_waves_per_simd, cu.vgprs_per_lane // allocated)
+    blocks_by_lds = gpu.lds.lds_bytes // lds_bytes_per_block if lds_bytes_per_block else cu.max_workgroups_per_cu
+    blocks_by_slots = min(cu.max_workgroups_per_cu, cu.max_waves_per_cu // waves_per_block)
+    per_simd = waves_per_block / cu.simds
+    lds_limit = int(blocks_by_lds * per_simd)
+    workgroup_limit = int(blocks_by_slots * per_simd)
+    limits = {"vgpr": vgpr_limit, "lds": lds_limit, "workgroups": workgroup_limit}
+    if waves_per_eu is not None:
+        limits["waves_per_eu"] = waves_per_eu
+    limited_by = min(limits, key=lambda k: limits[k])
+    waves = limits[limited_by]
+    return Occupancy(waves, limited_by, vgpr_limit, lds_limit, workgroup_limit,
+                     workgroups_per_cu=max(0, int(waves * cu.simds // waves_per_block)))
+
+
+def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
+    """Validate the configuration against the kernel's rules and derive everything the guide derives."""
+    _check_arch_and_options(config, gpu)
+    mfma = select_mfma(gpu, problem.dtype)
+    eb = problem.elem_bytes
+    tile_k_bytes = config.tile_k * eb
+    _check_tiles(problem, config, tile_k_bytes, mfma, eb)
+    tile_k_bytes = int(tile_k_bytes)
+
+    m_repeat = config.tile_m // MFMA_TILE
+    n_per_wave = config.tile_n // WAVES_PER_BLOCK
+    num_acc_n = n_per_wave // MFMA_TILE
+    k_unroll = tile_k_bytes // K_STEP_BYTES
+    mfma_per_k_step = K_STEP_BYTES / (mfma.k * eb)
+    mfma_per_tile = int(k_unroll * m_repeat * num_acc_n * mfma_per_k_step)
+    k_tiles = problem.k // config.tile_k
+    threads = WAVES_PER_BLOCK * gpu.cu.wave_size
+
+    a_tile_bytes = config.tile_m * tile_k_bytes
+    copy_bytes = PACK_BYTES if config.copy == "sync" else gpu.lds.dma_bytes_per_lane
+    a_loads = a_tile_bytes // (threads * copy_bytes)
+    lds_pipeline = config.lds_stage * a_tile_bytes
+    lds_cshuffle = config.tile_m * config.tile_n * OUTPUT_BYTES if config.epilogue == "cshuffle" else 0
+    if lds_pipeline + lds_cshuffle > gpu.lds.lds_bytes:
+        raise ConfigError(
+            f"LDS budget {lds_pipeline + lds_cshuffle} B (A {config.lds_stage} x {a_tile_bytes} B"
+            f"{f' + CShuffle {lds_cshuffle} B' if lds_cshuffle else ''}) exceeds the {gpu.lds.lds_bytes} B of LDS on {gpu.arch}")
+
+    b_tile = k_unroll * num_acc_n * PACK_BYTES // 4
+    vgpr = VgprEstimate(
+        accumulators=m_repeat * num_acc_n * 4,
+        b_tile=b_tile,
+        b_tiles_live=2,
+        a_prefetch=PACK_BYTES // 4,
+        a_tile=a_loads * PACK_BYTES // 4 if config.copy == "sync" else 0,
+        addresses=ADDRESS_VGPRS,
+    )
+    occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
+    return TileAnalysis(
+        problem=problem, config=config, gpu=gpu.name, arch=gpu.arch, mfma=mfma,
+        m_repeat=m_repeat, n_per_wave=n_per_wave, num_acc_n=num_acc_n, k_unroll=k_unroll,
+        tile_k_bytes=tile_k_bytes, k_blocks16=tile_k_bytes // PACK_BYTES, k_tiles=k_tiles,
+        mfma_per_k_step=mfma_per_k_step, mfma_per_tile=mfma_per_tile, mfma_per_block=mfma_per_tile * k_tiles,
+        grid_m=math.ceil(problem.m / config.tile_m), grid_n=math.ceil(problem.n / config.tile_n),
+        a_loads_per_tile=a_loads, b_loads_per_tile=k_unroll * num_acc_n,
+        ds_reads_per_tile=k_unroll * m_repeat, ds_writes_per_tile=a_loads if config.copy == "sync" else 0,
+        a_tile_bytes=a_tile_bytes, lds_pipeline_bytes=lds_pipeline, lds_cshuffle_bytes=lds_cshuffle,
+        vgpr=vgpr, occupancy=occ,
+    )
+
+
+def _check_arch_and_options(config: KernelConfig, gpu: GPU) -> None:
+    if gpu.arch not in AMD_ARCHS:
+        raise ConfigError(f"the preshuffle GEMM generator targets {' and '.join(AMD_ARCHS)}; "
+                          f"{gpu.name} is {gpu.arch} (async LDS DMA and MFMA are AMD-only)")
+    if config.lds_stage not in (1, 2):
+        raise ConfigError(f"lds_stage={config.lds_stage}: must be 1 (single A buffer) or 2 (ping-pong)")
+    if config.copy not in ("sync", "async"):
+        raise ConfigError(f"copy={config.copy!r}: must be 'sync' or 'async'")
+    if config.epilogue not in ("direct", "cshuffle"):
+        raise ConfigError(f"epilogue={config.epilogue!r}: must be 'direct' or 'cshuffle'")
+    if config.waves_per_eu is not None and not 1 <= config.waves_per_eu <= gpu.cu.max_waves_per_simd:
+        raise ConfigError(f"waves_per_eu={config.waves_per_eu}: must be between 1 and {gpu.cu.max_waves_per_simd}")
+
+
+def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mfma: MatrixInstruction,
+                 eb: float) -> None:
+    rules = [
+        (config.tile_m > 0 and config.tile_m % MFMA_TILE == 0,
+         f"tile_m={config.tile_m}: must be a positive multiple of {MFMA_TILE} (the MFMA M dimension)"),
+        (config.tile_n > 0 and config.tile_n % (WAVES_PER_BLOCK * MFMA_TILE) == 0,
+         f"tile_n={config.tile_n}: must be a positive multiple of {WAVES_PER_BLOCK * MFMA_TILE} (4 waves x 16 columns)"),
+        (config.tile_k > 0 and tile_k_bytes % K_STEP_BYTES == 0,
+         f"tile_k={config.tile_k}: tile_k x {eb:g} B = {tile_k_bytes:g} B must be a multiple of {K_STEP_BYTES} B (the K64 micro-step)"),
+        (tile_k_bytes % (mfma.k * eb) == 0,
+         f"tile_k={config.tile_k}: must be a multiple of the K of {mfma.opcode} ({mfma.k})"),
+        (problem.k % config.tile_k == 0,
+         f"K={problem.k}: must be a multiple of tile_k={config.tile_k} (the pre-shuffled B layout has no K tail)"),
+        (problem.n % config.tile_n == 0,
+         f"N={problem.n}: must be a multiple of tile_n={config.tile_n} (the C stores have no column mask; "
+         f"an M tail is fine)"),
+        ((config.tile_m * tile_k_bytes) % A_TILE_QUANTUM == 0,
+         f"A tile {config.tile_m} x {tile_k_bytes:g} B = {config.tile_m * tile_k_bytes:g} B: must be a multiple of "
+         f"{A_TILE_QUANTUM} B (256 threads x 16 B per copy round)"),
+    ]
+    for ok, message in rules:
+        if not ok:
+            raise ConfigError(message)

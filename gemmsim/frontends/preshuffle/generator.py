@@ -1,0 +1,393 @@
+"""Generator of the preshuffle GEMM's per-wave instruction stream (the FlyDSL kernel's structure).
+
+Per K tile each wave computes m_repeat x num_acc_n 16x16 accumulators. A comes from LDS in
+16-byte packs, one ds_read_b128 per (K64 step, 16-row block); B comes pre-shuffled from global
+memory straight into VGPRs, one buffer_load_dwordx4 per (K64 step, 16-column block). While a
+tile is computed, the next tile's A and B are fetched: A through VGPRs and ds_write into the
+other LDS buffer (sync copy) or by LDS DMA (async copy). The main loop runs two tiles per
+iteration (pong buffer, then ping) so that it stays one loop body.
+
+Hot-loop interleaving follows the guide's hot_loop_scheduler: sync copy puts one global load and
+one LDS read between groups of num_acc_n MFMAs and the LDS writes at the tail; async copy spreads
+the LDS reads and DMA loads evenly over all MFMAs. Waits are inserted where data is consumed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, WAVES_PER_BLOCK, TileAnalysis
+from gemmsim.hw import GPU
+from gemmsim.problem import OUTPUT_BYTES
+from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
+from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
+from gemmsim.ir.waits import WaitTracker
+
+VMEM_LOAD_B128 = "buffer_load_dwordx4"
+DS_READ_B128 = "ds_read_b128"
+DS_WRITE_B128 = "ds_write_b128"
+DMA_OPCODE = {4: "buffer_load_dword lds", 16: "buffer_load_dwordx4 lds"}
+
+
+@dataclass(frozen=True)
+class _Regs:
+    """VGPR map of one lane: accumulators, two B tiles, the A packs of a tile, the A copy staging."""
+
+    acc: int
+    b: int
+    a_pack: int
+    a_stage: int
+    end: int
+
+
+class _WaveBuilder:
+    """Emits the instruction stream of one wave."""
+
+    def __init__(self, a: TileAnalysis, gpu: GPU, wave: int, break_swizzle_read: bool = False):
+        self.a, self.gpu, self.wave = a, gpu, wave
+        self.lanes = gpu.cu.wave_size
+        self.threads = WAVES_PER_BLOCK * self.lanes
+        self.k_bytes = a.problem.k * a.problem.elem_bytes
+        self.k_bytes = int(self.k_bytes)
+        self.waits = WaitTracker()
+        self.swizzle_read = a.config.swizzle and not break_swizzle_read
+        packs = a.k_unroll * a.m_repeat
+        acc = a.m_repeat * a.num_acc_n * 4
+        b = a.k_unroll * a.num_acc_n * 4
+        self.regs = _Regs(acc=0, b=acc, a_pack=acc + 2 * b, a_stage=acc + 2 * b + 4 * packs,
+                          end=acc + 2 * b + 4 * packs + 4 * max(1, a.a_loads_per_tile))
+        self.b_tile_regs = b
+
+    # ---- per-lane addresses -------------------------------------------------------------
+    def _thread(self, lane: int) -> int:
+        return self.wave * self.lanes + lane
+
+    def a_copy_coords(self, r: int, lane: int, nbytes: int) -> tuple[int, int]:
+        """(row, byte column) of the A-tile chunk that thread moves in copy round r."""
+        chunk = (r * self.threads + self._thread(lane)) * nbytes
+        return chunk // self.a.tile_k_bytes, chunk % self.a.tile_k_bytes
+
+    def lds_buffer_base(self, tile: int) -> int:
+        return (tile % self.a.config.lds_stage) * self.a.a_tile_bytes
+
+    def b_offset(self, tile: int, ku: int, ni: int, lane: int) -> int:
+        """Pre-shuffled B is (N/16, K_bytes/64, 4, 16, 16 B): lane = (k quarter, column)."""
+        a = self.a
+        n_block = self.wave * a.num_acc_n + ni
+        k_chunk = tile * a.k_unroll + ku
+        chunks_per_row = self.k_bytes // 64
+        return ((n_block * chunks_per_row + k_chunk) * 4 + lane // 16) * 256 + (lane % 16) * PACK_BYTES
+
+    # ---- instruction makers ---------------------------------------------------------------
+    def _mem(self, op, opcode, width, buffer, offsets, strides, dst=None, srcs=(), tag=""):
+        return Instr(op, opcode, cycles=1, width_bits=width, lane_bytes=width // 8, buffer=buffer,
+                     lane_offsets=tuple(offsets), iter_strides=strides, dst=dst, srcs=srcs, tag=tag)
+
+    def b_load(self, tile: int, ku: int, ni: int, strides) -> Instr:
+        dst = Reg("v", self.regs.b + (tile % 2) * self.b_tile_regs + (ku * self.a.num_acc_n + ni) * 4, 4)
+        offs = [self.b_offset(tile, ku, ni, lane) for lane in range(self.lanes)]
+        return self._mem(Op.VMEM_LOAD, VMEM_LOAD_B128, 128, "B", offs, strides, dst=dst, tag=f"B k{ku} n{ni}")
+
+    def a_load(self, tile: int, r: int, strides) -> Instr:
+        offs = []
+        for lane in range(self.lanes):
+            row, col = self.a_copy_coords(r, lane, PACK_BYTES)
+            offs.append(row * self.k_bytes + tile * self.a.tile_k_bytes + col)
+        dst = Reg("v", self.regs.a_stage + 4 * r, 4)
+        return self._mem(Op.VMEM_LOAD, VMEM_LOAD_B128, 128, "A", offs, strides, dst=dst, tag=f"A copy {r}")
+
+    def a_write(self, tile: int, r: int) -> Instr:
+        base = self.lds_buffer_base(tile)
+        offs = []
+        for lane in range(self.lanes):
+            row, col = self.a_copy_coords(r, lane, PACK_BYTES)
+            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.a.config.swizzle))
+        src = Reg("v", self.regs.a_stage + 4 * r, 4)
+        return self._mem(Op.LDS_WRITE, DS_WRITE_B128, 128, "lds", offs, (), srcs=(src,), tag=f"A copy {r} -> LDS")
+
+    def a_dma(self, tile: int, r: int, strides) -> Instr:
+        """Global -> LDS DMA: lane i lands at consecutive LDS bytes, so the swizzle moves to the global side."""
+        nbytes = self.gpu.lds.dma_bytes_per_lane
+        base = self.lds_buffer_base(tile)
+        lds, glob = [], []
+        for lane in range(self.lanes):
+            row, col_swz = self.a_copy_coords(r, lane, nbytes)
+            block = col_swz - col_swz % BLOCK_BYTES
+            col = (xor16(row, block, self.a.k_blocks16) if self.a.config.swizzle else block) + col_swz % BLOCK_BYTES
+            lds.append(base + row * self.a.tile_k_bytes + col_swz)
+            glob.append(row * self.k_bytes + tile * self.a.tile_k_bytes + col)
+        assert lds == [lds[0] + i * nbytes for i in range(self.lanes)]  # DMA lands lanes contiguously
+        return Instr(Op.LDS_DMA, DMA_OPCODE[nbytes], cycles=1, width_bits=nbytes * 8, lane_bytes=nbytes,
+                     buffer="A", lane_offsets=tuple(glob), iter_strides=strides, lds_base=lds[0],
+                     tag=f"A dma {r} -> LDS")
+
+    def a_read(self, tile: int, ku: int, mi: int) -> Instr:
+        base = self.lds_buffer_base(tile)
+        offs = []
+        for lane in range(self.lanes):
+            row = mi * 16 + lane % 16
+            col = ku * 64 + (lane // 16) * PACK_BYTES
+            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.swizzle_read))
+        dst = Reg("v", self.regs.a_pack + 4 * (ku * self.a.m_repeat + mi), 4)
+        return self._mem(Op.LDS_READ, DS_READ_B128, 128, "lds", offs, (), dst=dst, tag=f"A pack k{ku} m{mi}")
+
+    def valu(self, opcode: str, tag: str, dst=None, srcs=()) -> Instr:
+        return Instr(Op.VALU, opcode, cycles=self.gpu.cu.valu_cycles, dst=dst, srcs=srcs, tag=tag)
+
+    def salu(self, opcode: str, tag: str) -> Instr:
+        return Instr(Op.SALU, opcode, cycles=self.gpu.cu.salu_cycles, tag=tag)
+
+    # ---- MFMA order -----------------------------------------------------------------------
+    def mfmas(self, tile: int) -> list[tuple[Instr, tuple, tuple]]:
+        """(mfma, A pack keys it reads, B load keys it reads) in issue order: ku, mi, ni, sub-step."""
+        a, m = self.a, self.a.mfma
+        out = []
+        per_step = a.mfma_per_k_step
+        for ku in range(a.k_unroll):
+            if per_step < 1 and (ku + 1) % round(1 / per_step):
+                continue  # a wide MFMA consumes several K64 steps: emit it on the last one
+            span = max(1, round(1 / per_step))
+            steps = tuple(range(ku - span + 1, ku + 1))
+            for mi in range(a.m_repeat):
+                for ni in range(a.num_acc_n):
+                    acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
+                    for sub in range(max(1, int(per_step))):
+                        dwords = 4 // max(1, int(per_step))
+                        srcs = []
+                        for s in steps:
+                            srcs.append(Reg("v", self.regs.a_pack + 4 * (s * a.m_repeat + mi) + sub * dwords, dwords))
+                        for s in steps:
+                            srcs.append(Reg("v", self.regs.b + (tile % 2) * self.b_tile_regs
+                                            + (s * a.num_acc_n + ni) * 4 + sub * dwords, dwords))
+                        instr = Instr(Op.MFMA, m.opcode, cycles=m.cycles, dst=acc, srcs=tuple(srcs) + (acc,),
+                                      tag=f"acc(m{mi},n{ni}) k{ku}.{sub}")
+                        out.append((instr, tuple(("a", tile % 2, s, mi) for s in steps),
+                                    tuple(("b", tile % 2, s, ni) for s in steps)))
+        return out
+
+    # ---- one K tile -----------------------------------------------------------------------
+    def tile(self, t: int, prefetch: bool, strides: tuple[int, ...]) -> list[Instr]:
+        """Compute tile t (its first A pack already requested); if prefetch, fetch tile t+1 meanwhile."""
+        a = self.a
+        out: list[Instr] = []
+        mfmas = self.mfmas(t)
+        loads = self._next_tile_loads(t + 1, strides, with_dma=not self._dma_waits_for_free_buffer()) if prefetch else []
+        first_use = {}
+        for i, (_, a_keys, _) in enumerate(mfmas):
+            for key in a_keys:
+                first_use.setdefault(key, i)
+        packs = sorted(first_use, key=first_use.get)[1:]   # the first pack came with the A0 prefetch
+        reads = [(self.a_read(t, key[2], key[3]), key) for key in packs]
+        n, group = len(mfmas), max(1, a.num_acc_n)
+        if a.config.copy == "sync":
+            # the guide's pattern: per 2*num_acc_n MFMAs, one global load, then one LDS read
+            load_at = [2 * group * i for i in range(len(loads))]
+            read_at = [2 * group * i + group for i in range(len(reads))]
+        else:
+            load_at, read_at = _spread(len(loads), n), _spread(len(reads), n)
+        read_at = [min(at, first_use[key]) for at, (_, key) in zip(read_at, reads)]  # never after its use
+        if a.config.swizzle:
+            out += [self.valu("v_xor_b32", f"swizzle column k{ku}") for ku in range(a.k_unroll)]
+        out += [self.salu("s_add_u32", "K offset"), self.salu("s_addc_u32", "K offset")]
+        for i, (mfma, a_keys, b_keys) in enumerate(mfmas):
+            for j in [j for j, at in enumerate(load_at) if at == i]:
+                out += self._issue(loads[j])
+            for j in [j for j, at in enumerate(read_at) if at == i]:
+                out += self._issue(reads[j])
+            out += self.waits.wait_for(*a_keys, *b_keys)
+            out.append(mfma)
+        for j in [j for j, at in enumerate(load_at) if at >= n]:
+            out += self._issue(loads[j])
+        if prefetch:
+            out += self._land_next_a(t + 1, strides)
+        return out
+
+    def _dma_waits_for_free_buffer(self) -> bool:
+        """With one A buffer, a DMA may only start once every wave has finished reading it."""
+        return self.a.config.copy == "async" and self.a.config.lds_stage == 1
+
+    def _a_dmas(self, t: int, strides) -> list[tuple[Instr, object]]:
+        return [(self.a_dma(t, r, strides), ("adma", t % 2, r)) for r in range(self.a.a_loads_per_tile)]
+
+    def _next_tile_loads(self, t: int, strides, with_dma: bool = True) -> list[tuple[Instr, object]]:
+        a = self.a
+        if a.config.copy == "sync":
+            a_ops = [(self.a_load(t, r, strides), ("acopy", t % 2, r)) for r in range(a.a_loads_per_tile)]
+        else:
+            a_ops = self._a_dmas(t, strides) if with_dma else []
+        b_ops = [(self.b_load(t, ku, ni, strides), ("b", t % 2, ku, ni))
+                 for ku in range(a.k_unroll) for ni in range(a.num_acc_n)]
+        return a_ops + b_ops
+
+    def _issue(self, op_and_key) -> list[Instr]:
+        instr, key = op_and_key
+        self.waits.issued(instr, key)
+        return [instr]
+
+    def _land_next_a(self, t: int, strides) -> list[Instr]:
+        """Get tile t's A into its LDS buffer, synchronize, and request its first pack (A0 prefetch)."""
+        a = self.a
+        out: list[Instr] = []
+        if a.config.lds_stage == 1:
+            out += self.waits.wait_all("lgkm")          # every wave has read the only buffer ...
+            out.append(Instr(Op.BARRIER, "s_barrier", tag="buffer free"))  # ... before it is overwritten
+        if a.config.copy == "sync":
+            for r in range(a.a_loads_per_tile):
+                out += self.waits.wait_for(("acopy", t % 2, r))
+                out += self._issue((self.a_write(t, r), ("awrite", t % 2, r)))
+            out += self.waits.wait_all("lgkm")
+        else:
+            if self._dma_waits_for_free_buffer() and t > 0:
+                for op in self._a_dmas(t, strides):
+                    out += self._issue(op)
+            out += self.waits.wait_for(*[("adma", t % 2, r) for r in range(a.a_loads_per_tile)])
+        out.append(Instr(Op.BARRIER, "s_barrier", tag=f"A tile {t} in LDS"))
+        out += self._issue((self.a_read(t, 0, 0), ("a", t % 2, 0, 0)))
+        return out
+
+    # ---- whole program --------------------------------------------------------------------
+    def prologue(self) -> list[Instr]:
+        out = [self.salu("s_load_dwordx8", "kernel arguments"), self.valu("v_lshlrev_b32", "lane offsets"),
+               self.valu("v_add_u32", "row offsets")]
+        for instr, key in self._next_tile_loads(0, ()):
+            out += self._issue((instr, key))
+        return out + self._land_next_a(0, ())
+
+    def epilogue(self) -> list[Instr]:
+        a = self.a
+        out = self.waits.wait_all("lgkm")
+        if a.config.epilogue == "direct":
+            return out + self._direct_stores()
+        return out + self._cshuffle_stores()
+
+    def _c_offset(self, row: int, col: int) -> int:
+        return (row * self.a.problem.n + col) * OUTPUT_BYTES
+
+    def _to_float(self, acc: Reg) -> list[Instr]:
+        """Integer accumulators (int8 MFMA) become f32 in place before the bf16 conversion; the
+        kernel's per-row and per-column scales are not modelled (unit scales)."""
+        if not self.a.mfma.opcode.startswith("v_mfma_i32"):
+            return []
+        regs = [Reg("v", acc.index + ii) for ii in range(4)]
+        return [self.valu("v_cvt_f32_i32", f"acc row {ii} i32 -> f32", dst=r, srcs=(r,)) for ii, r in enumerate(regs)]
+
+    def _direct_stores(self) -> list[Instr]:
+        """Rows 0-1 and 2-3 of each accumulator are packed in place into acc[0] and acc[1] as bf16
+        pairs (low half = even row); 2-byte stores then write the low or the high half."""
+        a, out = self.a, []
+        for mi in range(a.m_repeat):
+            for ni in range(a.num_acc_n):
+                acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
+                out += self._to_float(acc)
+                for pair in range(2):
+                    rows = (Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))
+                    tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
+                    out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
+                for ii in range(4):
+                    offs = [self._c_offset(mi * 16 + (lane // 16) * 4 + ii,
+                                           self.wave * a.n_per_wave + ni * 16 + lane % 16) for lane in range(self.lanes)]
+                    opcode = "buffer_store_short" + ("_d16_hi" if ii % 2 else "")
+                    out.append(self._mem(Op.VMEM_STORE, opcode, 16, "C", offs, (),
+                                         srcs=(Reg("v", acc.index + ii // 2, 1),), tag=f"C m{mi} n{ni} row {ii}"))
+        return out
+
+    def _cshuffle_stores(self) -> list[Instr]:
+        a, out = self.a, []
+        base = a.lds_pipeline_bytes
+        row_bytes = a.config.tile_n * OUTPUT_BYTES
+        for mi in range(a.m_repeat):
+            for ni in range(a.num_acc_n):
+                acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
+                out += self._to_float(acc)
+                # one instruction stands for the two v_cvt_pk_bf16_f32 that pack rows 0-1 and 2-3 in place
+                out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) -> bf16", dst=Reg("v", acc.index, 2),
+                                     srcs=(acc,)))
+                for ii in range(4):
+                    offs = [base + (mi * 16 + (lane // 16) * 4 + ii) * row_bytes
+                            + (self.wave * a.n_per_wave + ni * 16 + lane % 16) * OUTPUT_BYTES
+                            for lane in range(self.lanes)]
+                    opcode = "ds_write_b16" + ("_d16_hi" if ii % 2 else "")
+                    packed = Reg("v", acc.index + ii // 2, 1)
+                    write = self._mem(Op.LDS_WRITE, opcode, 16, "lds", offs, (), srcs=(packed,),
+                                      tag=f"C m{mi} n{ni} row {ii} -> LDS")
+                    out += self._issue((write, ("cw", mi, ni, ii)))
+        out += self.waits.wait_all("lgkm")
+        out.append(Instr(Op.BARRIER, "s_barrier", tag="C tile in LDS"))
+        e_vec = 4 if a.config.tile_n % 128 == 0 else 2
+        lanes_n = 32
+        rows_per_round = self.threads // lanes_n
+        for rm in range(a.config.tile_m // rows_per_round):
+            for rn in range(a.config.tile_n // (lanes_n * e_vec)):
+                coords = []
+                for lane in range(self.lanes):
+                    t = self._thread(lane)
+                    coords.append((rm * rows_per_round + t // lanes_n, rn * lanes_n * e_vec + (t % lanes_n) * e_vec))
+                width = e_vec * OUTPUT_BYTES * 8
+                stage = Reg("v", self.regs.a_stage, e_vec // 2)
+                read = self._mem(Op.LDS_READ, f"ds_read_b{width}", width, "lds",
+                                 [base + r * row_bytes + c * OUTPUT_BYTES for r, c in coords], (), dst=stage,
+                                 tag=f"C shuffle read {rm},{rn}")
+                out += self._issue((read, ("cr", rm, rn)))
+                out += self.waits.wait_for(("cr", rm, rn))
+                store = "buffer_store_dwordx2" if e_vec == 4 else "buffer_store_dword"
+                out.append(self._mem(Op.VMEM_STORE, store, width, "C", [self._c_offset(r, c) for r, c in coords], (),
+                                     srcs=(stage,), tag=f"C store {rm},{rn}"))
+        return out
+
+    def stream(self) -> tuple[Item, ...]:
+        a = self.a
+        items: list[Item] = list(self.prologue())
+        prefetched = a.k_tiles - 1                 # tiles computed while the next one is fetched
+        iterations = prefetched // 2
+        loop_stride = (2 * a.tile_k_bytes,)
+        if iterations:
+            body = self.tile(0, True, loop_stride) + self.tile(1, True, loop_stride)
+            body += [self.salu("s_add_u32", "loop counter"), self.salu("s_cmp_lt_u32", "loop test"),
+                     Instr(Op.BRANCH, "s_cbranch_scc1", tag="next iteration")]
+            items.append(Loop(tuple(self._scale_b_strides(body)), iterations, name="main K loop"))
+        t = 2 * iterations
+        if prefetched % 2:
+            items += self.tile(t, True, ())
+            t += 1
+        items += self.tile(t, False, ())
+        items += self.epilogue()
+        items.append(Instr(Op.BRANCH, "s_endpgm", tag="end"))
+        return tuple(items)
+
+    def _scale_b_strides(self, body: list[Instr]) -> list[Instr]:
+        """In the loop, B advances 2*k_unroll chunks of 1 KiB per iteration, A by 2 tiles of K bytes."""
+        b_stride = (2 * self.a.k_unroll * 4 * 256,)
+        out = []
+        for instr in body:
+            if instr.buffer == "B" and instr.iter_strides:
+                instr = replace(instr, iter_strides=b_stride)
+            out.append(instr)
+        return out
+
+
+def _spread(count: int, slots: int) -> list[int]:
+    """Positions of `count` events spread evenly over `slots` MFMAs."""
+    if count == 0:
+        return []
+    return [min(slots - 1, math.floor(i * slots / count)) for i in range(count)]
+
+
+def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
+    """The Program of one workgroup of the analysed configuration on this GPU."""
+    waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
+    regs_end = _WaveBuilder(a, gpu, 0).regs.end
+    k_bytes = int(a.problem.k * a.problem.elem_bytes)
+    return Program(
+        name=f"preshuffle_gemm_{a.problem.dtype}_{a.config.tile}_{a.config.copy}_s{a.config.lds_stage}"
+             f"{'_swz' if a.config.swizzle else ''}_{a.config.epilogue}",
+        arch=gpu.arch,
+        wave_size=gpu.cu.wave_size,
+        waves=waves,
+        resources=Resources(arch_vgprs=a.vgpr.arch, accum_vgprs=a.vgpr.accum, sgprs=32,
+                            lds_bytes=a.lds_bytes, workgroup_size=WAVES_PER_BLOCK * gpu.cu.wave_size),
+        grid=(a.grid_m, a.grid_n),
+        block_bases={"A": (a.config.tile_m * k_bytes, 0), "B": (0, a.config.tile_n * k_bytes),
+                     "C": (a.config.tile_m * a.problem.n * OUTPUT_BYTES, a.config.tile_n * OUTPUT_BYTES)},
+        source="generated",
+    )

@@ -1,0 +1,1 @@
+"""sm_90 instruction streams of the kernels in kernels/, and the SASS reader that orders them."""

@@ -1,0 +1,139 @@
+"""What the sm_90 (H200) instruction streams share: the problem of a non-bf16 GEMM, global-load
+sectors, shared-memory lane addresses and the issue-only instructions of address arithmetic.
+
+How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
+* one stream per warp (32 lanes); a block of 256 threads is 8 streams;
+* FFMA / DFMA / IMAD are VALU ops whose pipe time comes from the GPU file: one warp instruction
+  needs wave_size multiply-adds, and a sub-partition does peak_flops_per_clk / 2 / simds of them
+  per clock (fp32: 1 cycle, fp64 and int32: 2 cycles on the H200);
+* HMMA (mma.sync) is an MFMA op with the cycles of the matrix table;
+* LDG / STG are VMEM ops; the L1 merges the lanes of one warp instruction into 32-byte sectors,
+  so an instruction carries one lane_offsets entry per distinct sector (lane_bytes = 32): its
+  bytes are what the warp asks of the memory system, not 32 x the access width. It also carries
+  the 128-byte lines its lanes touch (l1_lines): the L1 and shared memory share one data pipe,
+  which takes one line (or one shared-memory wavefront) per cycle (validation/results/h200/
+  microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32 lines per load);
+* LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
+* NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. The WAITCNT
+  ops emitted by WaitTracker express the same rule (wait for this load, not for later ones);
+* address arithmetic, predicates and moves are issue-only instructions (Op.SALU, one issue slot,
+  no pipe): the compiler's count per iteration is read from its SASS listing (sass_reader).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from gemmsim.errors import ConfigError
+from gemmsim.hw import GPU
+from gemmsim.problem import Problem
+from gemmsim.ir.program import Instr, Op
+from gemmsim.ir.waits import WaitTracker
+
+SECTOR_BYTES = 32
+L1_LINE_BYTES = 128
+ELEMENT_BYTES = {"fp32": 4, "fp64": 8, "int32": 4, "bf16": 2}
+DTYPE_ALIASES = {"f32": "fp32", "float32": "fp32", "f64": "fp64", "float64": "fp64", "i32": "int32", "bf16": "bf16"}
+FMA_OPCODE = {"fp32": "FFMA", "fp64": "DFMA", "int32": "IMAD"}
+
+
+@dataclass(frozen=True)
+class Sm90Problem(Problem):
+    """A GEMM whose inputs may be fp32, fp64 or int32 (the ladder) and whose C element has its own
+    width (fp32 C for the bf16 matrix-core kernel)."""
+
+    c_bytes: int = 4
+
+    @property
+    def elem_bytes(self) -> float:
+        return ELEMENT_BYTES[self.dtype]
+
+    def min_bytes(self) -> float:
+        return (self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * self.c_bytes
+
+
+def canonical_dtype(dtype: str) -> str:
+    return DTYPE_ALIASES.get(dtype, dtype)
+
+
+def fma_cycles(gpu: GPU, dtype: str) -> int:
+    """Pipe cycles of one warp-wide multiply-add of `dtype` on one sub-partition."""
+    per_clk_per_simd = gpu.cu.peak_flops_per_clk[dtype] / 2 / gpu.cu.simds
+    return max(1, round(gpu.cu.wave_size / per_clk_per_simd))
+
+
+def sectors(byte_addresses) -> tuple[int, ...]:
+    """The distinct 32-byte sectors the lanes touch, as byte offsets of their first byte."""
+    return tuple(sorted({a // SECTOR_BYTES * SECTOR_BYTES for a in byte_addresses}))
+
+
+def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes: int, tag: str,
+                  seen: set | None = None, strides: tuple[int, ...] = ()) -> Instr:
+    """An LDG/STG: the sectors its lanes touch (less those `seen` by the same warp in this
+    iteration, which the L1 serves), 32 bytes each; and the 128-byte lines its lanes touch, which
+    the L1 takes through the data pipe it shares with shared memory (l1_lines)."""
+    touched = set()
+    for a in lane_addresses:
+        touched.update(sectors(range(a, a + width_bytes, 4)))
+    lines = len({s // L1_LINE_BYTES for s in touched})
+    if seen is not None:   # sectors of one buffer: A's offset 0 is not B's
+        fresh = sorted(s for s in touched if (buffer, s) not in seen)
+        seen.update((buffer, s) for s in touched)
+    else:
+        fresh = sorted(touched)
+    return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=SECTOR_BYTES, buffer=buffer,
+                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag, l1_lines=lines,
+                 touched_offsets=tuple(sorted(touched)))
+
+
+def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: str) -> Instr:
+    return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=width_bytes, buffer="lds",
+                 lane_offsets=tuple(lane_addresses), tag=tag)
+
+
+def issue_only(count: int, tag: str) -> list[Instr]:
+    """`count` instructions that take an issue slot and nothing else (address arithmetic, moves)."""
+    return [Instr(Op.SALU, "IALU", cycles=1, tag=tag) for _ in range(count)]
+
+
+# ---- one loop body in the compiler's order --------------------------------------------------------
+
+ISSUE_ONLY = "."   # an instruction of no counted class in an order string
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A generated instruction before it is placed: its class letter (as sass_reader.order_letters
+    writes it), the token a consumer names it by (loads), and the tokens it reads."""
+
+    instr: Instr
+    kind: str
+    token: object = None
+    needs: tuple = ()
+
+
+def place(slots: list[Slot], order: str | None = None, extra_issue: int = 0, what: str = "loop body") -> list[Instr]:
+    """The body in `order` (one letter per compiled instruction, '.' = issue-only), or in the
+    source order followed by `extra_issue` issue-only slots; each instruction of a class takes
+    the next generated one of that class. Waits go in front of consumers, as WaitTracker puts them."""
+    if order is None:
+        order = "".join(s.kind for s in slots) + ISSUE_ONLY * extra_issue
+    queues: dict[str, deque] = {}
+    for s in slots:
+        queues.setdefault(s.kind, deque()).append(s)
+    for kind, queue in queues.items():
+        if order.count(kind) != len(queue):
+            raise ConfigError(f"{what}: the compiled order has {order.count(kind)} '{kind}' instructions, "
+                              f"the generated body {len(queue)}")
+    tracker, out = WaitTracker(), []
+    for letter in order:
+        if letter == ISSUE_ONLY:
+            out.extend(issue_only(1, "address arithmetic"))
+            continue
+        slot = queues[letter].popleft()
+        out.extend(tracker.wait_for(*slot.needs))
+        out.append(slot.instr)
+        if slot.token is not None:
+            tracker.issued(slot.instr, slot.token)
+    return out

@@ -1,1 +1,0 @@
-"""Front-ends that build the IR (schedule/ir.py): the preshuffle generator, and parsers."""

@@ -1,0 +1,1 @@
+"""Prediction against measurement: compare measured points, calibrate GPU descriptions."""
