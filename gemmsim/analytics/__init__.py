@@ -1,0 +1,1 @@
+"""Pure analytics beside the simulator: roofline, dimension efficiency, occupancy, hot-loop statistics."""
