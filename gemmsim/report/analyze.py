@@ -96,6 +96,10 @@ def summarize(a: TileAnalysis, program: Program, gpu: GPU) -> dict:
     }
 
 
+SECTION_TITLES = {"tile": "Tile", "mfma": "MFMA", "grid": "Grid", "lds": "LDS", "vgpr": "VGPR",
+                  "occupancy": "Occupancy", "per_tile": "Per tile"}
+
+
 def format_table(s: dict) -> str:
     lines = []
 
@@ -108,8 +112,8 @@ def format_table(s: dict) -> str:
     lines.append(f"{p['m']}x{p['n']}x{p['k']} {p['dtype']}  tile {c['tile']}  on {s['gpu']['name']} ({s['gpu']['arch']})"
                  f"  lds_stage={c['lds_stage']} swizzle={'on' if c['swizzle'] else 'off'} copy={c['copy']}"
                  f" epilogue={c['epilogue']}")
-    for title in ("tile", "mfma", "grid", "lds", "vgpr", "occupancy", "per_tile"):
-        section(title.replace("_", " ").capitalize(), s[title])
+    for key, title in SECTION_TITLES.items():
+        section(title, s[key])
     if s["hot_loop"]:
         h = dict(s["hot_loop"])
         h["counts"] = ", ".join(f"{k} {v}" for k, v in h["counts"].items())
