@@ -43,7 +43,7 @@ def bench(gpu_name: str, shape: str, dtype: str, tile: str, repeat: int) -> dict
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     seconds = statistics.median(times)
-    instructions = prediction.simulation["instructions_simulated"]
+    instructions = prediction.simulation.instructions_simulated
     return {"seconds": seconds, "instructions": instructions, "per_second": instructions / seconds,
             "peak_mb": peak / 1e6, "time_us": prediction.time_us}
 

@@ -58,12 +58,12 @@ def main(argv: list[str]) -> int:
         measured = float(row["time_us"])
         error = 100 * (p.time_us - measured) / measured
         errors.append(abs(error))
-        u = p.evidence["steady_state_utilization"]
-        s = p.evidence["stalls"]["grouped_fraction"]
+        u = p.evidence.steady_state_utilization
+        s = p.evidence.stalls["grouped_fraction"]
         print(f"{gpu:<8}{dtype:<6}{shape:<16}{tile:<13}{measured:>12.2f}{p.time_us:>13.2f}{error:>+7.1f}%  "
               f"{p.bottleneck:<15}{u['mfma']:>6.2f}{u['lds']:>6.2f}{u['vmem_bandwidth']:>6.2f}  "
               f"{s['vmcnt']:.2f}/{s['lgkmcnt']:.2f}/{s['barrier']:.2f}/{s['issue']:.2f}{'':<6}"
-              f"{p.clock_mhz:>10.0f}{p.simulation['cycles'] / measured:>20.0f}")
+              f"{p.clock_mhz:>10.0f}{p.simulation.cycles / measured:>20.0f}")
         commands.append(command(gpu, dtype, shape, tile))
     print(f"MAPE {sum(errors) / len(errors):.1f}% over {len(errors)} rows; "
           f"{sum(e <= 15 for e in errors)} of {len(errors)} within 15%")

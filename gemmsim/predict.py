@@ -7,18 +7,22 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
-from gemmsim.frontends.preshuffle.analysis import Occupancy, TileAnalysis, analyze, occupancy
+from gemmsim import progress
+from gemmsim.analytics.dimeff import dim_efficiency
+from gemmsim.analytics.occupancy import Occupancy, occupancy
+from gemmsim.analytics.roofline import SPEC, Roofline, roofline
+from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
 from gemmsim.model.gpu import KernelReplay, replay_kernel
-from gemmsim.model.quantization import dim_efficiency
-from gemmsim.model.result import Prediction
-from gemmsim.model.roofline import roofline
+from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
+                                Traffic)
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.report.analyze import hot_loop_mix
@@ -27,7 +31,7 @@ TILE_M_CANDIDATES = (16, 32, 64, 128)
 TILE_N_CANDIDATES = (64, 128, 256)
 TILE_K_BYTES_CANDIDATES = (128, 256)
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
-_GEMM_CACHE: dict[tuple, tuple[GPU, Prediction]] = {}
+KERNEL_OUTPUT_DTYPE = "bf16"   # the preshuffle kernel writes C in bf16 (problem.OUTPUT_BYTES)
 
 
 def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False) -> Prediction:
@@ -58,13 +62,27 @@ def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: 
     busiest CU, or the roofline); once a bound exceeds the best prediction so far, the rest are
     skipped: the answer is the same as predicting every candidate."""
     gpu = load_gpu(gpu) if isinstance(gpu, str) else gpu
-    key = (tuple(shape), dtype, id(gpu), tile if tile is None or isinstance(tile, str) else tuple(tile),
-           tuple(sorted(options.items())))
-    if key not in _GEMM_CACHE:
-        if len(_GEMM_CACHE) >= GEMM_CACHE_SIZE:
-            _GEMM_CACHE.pop(next(iter(_GEMM_CACHE)))
-        _GEMM_CACHE[key] = (gpu, _predict_gemm(tuple(shape), dtype, gpu, tile, options))
-    return _GEMM_CACHE[key][1]
+    tile = tile if tile is None or isinstance(tile, str) else tuple(tile)
+    return _cached_gemm(tuple(shape), dtype, _ByIdentity(gpu), tile, tuple(sorted(options.items())))
+
+
+class _ByIdentity:
+    """A cache key that is its object's identity (a GPU description is compared by which one it is),
+    holding the object so that identity stays unique while the entry lives."""
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _ByIdentity) and other.obj is self.obj
+
+
+@functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
+def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: _ByIdentity, tile, options: tuple) -> Prediction:
+    return _predict_gemm(shape, dtype, gpu.obj, tile, dict(options))
 
 
 def _predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU, tile, options: dict) -> Prediction:
@@ -73,7 +91,7 @@ def _predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU, tile, optio
         return predict(problem, make_config(tile, **options), gpu)
     ranked = sorted((_lower_bound_us(a, gpu), i, a) for i, a in enumerate(candidate_analyses(problem, gpu, **options)))
     best = None
-    for bound, _, a in ranked:
+    for bound, _, a in progress.track(ranked, f"tiles for {problem.m}x{problem.n}x{problem.k}"):
         if best is not None and bound >= best.time_us:
             break
         p = predict_program(generate(a, gpu), problem, gpu, analysis=a)
@@ -114,7 +132,12 @@ def _lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
     clock = gpu.clock_mhz(a.problem.dtype)
     mfma_us = workgroups_on_busiest * a.mfma_per_block * a.mfma.cycles / clock
-    return max(mfma_us, roofline(a.problem, gpu).time_us)
+    return max(mfma_us, _roofline(a.problem, gpu).time_us)
+
+
+def _roofline(problem: Problem, gpu: GPU) -> Roofline:
+    """The strict bound a prediction must never beat: spec HBM bandwidth, the kernel's bf16 output."""
+    return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, KERNEL_OUTPUT_DTYPE)
 
 
 def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) -> Occupancy:
@@ -133,7 +156,7 @@ def _tile_shape(program: Program, problem: Problem, config: KernelConfig | None)
 
 def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, clock: float, replay: KernelReplay,
               tile_m: int, tile_n: int, k_tiles: int, config: KernelConfig | None) -> Prediction:
-    bound = roofline(problem, gpu)
+    bound = _roofline(problem, gpu)
     time_s = replay.cycles / (clock * 1e6)
     tflops = problem.flops / time_s / 1e12
     blocks = program.grid[0] * program.grid[1]
@@ -153,51 +176,50 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
         clock_mhz=clock,
         pct_of_clock_peak=100 * tflops * 1e12 / gpu.peak_flops(problem.dtype, clock),
         mfma_utilization=kernel_mfma_util,
-        evidence={
-            "steady_state_utilization": util,
-            "stalls": stall_breakdown(dom.steady),
-            "largest_wait": largest_wait(stall_breakdown(dom.steady)),
-            "steady_state_round": "full" if dom is replay.full else "partial",
-            "mfma_count_per_workgroup": per_wg.mfma_count / per_wg.workgroups,
-            "mfma_busy_cycles_per_workgroup": mfma_busy_per_wg,
-            "instructions_per_workgroup": per_wg.instructions / per_wg.workgroups,
-        },
-        lds_conflict_cycles={"per_workgroup_per_k_tile": conflicts_per_wg / k_tiles,
-                             "per_workgroup": conflicts_per_wg, "total": conflicts_per_wg * blocks},
+        evidence=Evidence(
+            steady_state_utilization=util,
+            stalls=stall_breakdown(dom.steady),
+            largest_wait=largest_wait(stall_breakdown(dom.steady)),
+            steady_state_round="full" if dom is replay.full else "partial",
+            mfma_count_per_workgroup=per_wg.mfma_count / per_wg.workgroups,
+            mfma_busy_cycles_per_workgroup=mfma_busy_per_wg,
+            instructions_per_workgroup=per_wg.instructions / per_wg.workgroups,
+        ),
+        lds_conflict_cycles=LdsConflicts(per_workgroup_per_k_tile=conflicts_per_wg / k_tiles,
+                                         per_workgroup=conflicts_per_wg, total=conflicts_per_wg * blocks),
         hot_loop=hot_loop_mix(program),
-        dim_efficiency=dim_efficiency(problem.m, problem.n, tile_m, tile_n, program.grid, gpu.compute_units,
-                                      occ.workgroups_per_cu),
-        occupancy={"waves_per_simd": occ.waves_per_simd, "workgroups_per_cu": occ.workgroups_per_cu,
-                   "limited_by": occ.limited_by},
-        traffic={
-            "l2_hit_rate": 1 - sum(r.l2_miss_bytes for r in traffic) / read if read else 1.0,
-            "read_bytes": read, "write_bytes": sum(r.write_bytes for r in traffic),
-            "hbm_bytes": sum(r.hbm_bytes for r in traffic),
-            "cu_bytes_per_cycle": 1 / dom.memory.cycles_per_byte,
-            "load_latency_cycles": dom.memory.load_latency_cycles,
-        },
+        dim_efficiency=dim_efficiency(problem.m, problem.n, tile_m, tile_n, gpu.compute_units,
+                                      slots_per_cu=occ.workgroups_per_cu, grid=program.grid),
+        occupancy=occ,
+        traffic=Traffic(
+            l2_hit_rate=1 - sum(r.l2_miss_bytes for r in traffic) / read if read else 1.0,
+            read_bytes=read, write_bytes=sum(r.write_bytes for r in traffic),
+            hbm_bytes=sum(r.hbm_bytes for r in traffic),
+            cu_bytes_per_cycle=1 / dom.memory.cycles_per_byte,
+            load_latency_cycles=dom.memory.load_latency_cycles,
+        ),
         simulation=_simulation_summary(replay),
         roofline_us=bound.time_us,
         roofline=bound,
-        problem={"m": problem.m, "n": problem.n, "k": problem.k, "dtype": problem.dtype, "flops": problem.flops},
+        problem=problem,
         timeline=(replay.full or replay.partial).timeline,
-        kernel={"program": program.name, "source": program.source, "gpu": gpu.name, "arch": gpu.arch,
-                "grid": list(program.grid), "tile": config.tile if config else f"{tile_m}x{tile_n}x?",
-                "k_tiles": k_tiles},
+        kernel=KernelSummary(program=program.name, source=program.source, gpu=gpu.name, arch=gpu.arch,
+                             grid=tuple(program.grid), tile=config.tile if config else f"{tile_m}x{tile_n}x?",
+                             k_tiles=k_tiles),
     )
 
 
-def _simulation_summary(replay: KernelReplay) -> dict:
+def _simulation_summary(replay: KernelReplay) -> Simulation:
     def round_info(r):
         if r is None:
             return None
-        return {"workgroups_on_cu": r.workgroups, "busy_cus": r.busy_cus, "cycles": r.total.cycles,
-                "cycles_per_iteration": r.steady.cycles / r.steady_iterations if r.extrapolated_iterations else None,
-                "simulated_iterations": list(r.simulated_iterations),
-                "extrapolated_iterations": r.extrapolated_iterations,
-                "instructions_simulated": r.instructions_simulated}
+        return RoundSummary(
+            workgroups_on_cu=r.workgroups, busy_cus=r.busy_cus, cycles=r.total.cycles,
+            cycles_per_iteration=r.steady.cycles / r.steady_iterations if r.extrapolated_iterations else None,
+            simulated_iterations=tuple(r.simulated_iterations), extrapolated_iterations=r.extrapolated_iterations,
+            instructions_simulated=r.instructions_simulated)
 
     rounds = [r for r in (replay.full, replay.partial) if r is not None]
-    return {"hot_loop_trips": replay.hot_loop_trips, "full_rounds": replay.full_rounds,
-            "full_round": round_info(replay.full), "partial_round": round_info(replay.partial),
-            "cycles": replay.cycles, "instructions_simulated": sum(r.instructions_simulated for r in rounds)}
+    return Simulation(hot_loop_trips=replay.hot_loop_trips, full_rounds=replay.full_rounds,
+                      full_round=round_info(replay.full), partial_round=round_info(replay.partial),
+                      cycles=replay.cycles, instructions_simulated=sum(r.instructions_simulated for r in rounds))

@@ -1,8 +1,8 @@
-"""Static analysis: the guide's worked example, its occupancy cases and every rejection rule."""
+"""Static analysis: the guide's worked example and every rejection rule (occupancy: test_analytics.py)."""
 
 import pytest
 
-from gemmsim.frontends.preshuffle.analysis import analyze, occupancy, select_mfma
+from gemmsim.frontends.preshuffle.analysis import analyze, select_mfma
 from gemmsim.errors import ConfigError
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
@@ -23,19 +23,6 @@ def test_guide_worked_example_fp8_gfx942():
     # FlyDSL's compiled kernel uses 152 VGPRs. Ours counts the in-flight B tile too.
     assert 120 <= a.vgpr.total <= 160
     assert a.mfma.opcode == "v_mfma_f32_16x16x32_fp8_fp8"
-
-
-@pytest.mark.parametrize("arch_vgprs, accum, waves", [(170, 0, 2), (36, 32, 7), (84, 80, 3), (64, 0, 8), (256, 256, 1)])
-def test_guide_occupancy_cases(arch_vgprs, accum, waves):
-    occ = occupancy(load_gpu("mi355x"), arch_vgprs, accum, lds_bytes_per_block=0)
-    assert occ.vgpr_limit == waves
-
-
-def test_occupancy_can_be_lds_limited_and_hint_limited():
-    gpu = load_gpu("mi300x")
-    assert occupancy(gpu, 32, 32, lds_bytes_per_block=40 * 1024).limited_by == "lds"
-    occ = occupancy(gpu, 32, 32, lds_bytes_per_block=1024, waves_per_eu=2)
-    assert (occ.waves_per_simd, occ.limited_by) == (2, "waves_per_eu")
 
 
 @pytest.mark.parametrize("gpu, dtype, opcode", [

@@ -1,54 +1,23 @@
-"""Dimension efficiency (TraceLens definitions), macro tiles from kernel names, roofline, cost."""
+"""`gemmsim dimeff`: macro tiles from kernel names, a BLAS call's dim efficiency, cost, the subcommand.
 
-import importlib.machinery
+The formulas themselves (dim efficiency, roofline) are tested in test_analytics.py.
+"""
+
 import json
-import sys
 import types
 
 import pytest
 
 from gemmsim.analysts import cost
 from gemmsim.analysts.blas import BlasCall
-from gemmsim.analysts.dimeff import call_dim_efficiency, dim_efficiency
 from gemmsim.analysts.kernel_names import parse_macro_tile, require_macro_tile
-from gemmsim.analysts.roofline import gemm_bytes, normalize_dtype, roofline
+from gemmsim.analysts.summaries import call_dim_efficiency
 from gemmsim.errors import GemmsimError, InputError
-from gemmsim.hw import load_gpu
 
 from cli_runner import run_cli
 
 
-# --- the worked examples (304 CUs, as on MI300X) -------------------------------------------------
-
-def test_worked_example_perfect_tiling_poor_waves():
-    eff = dim_efficiency(10240, 2048, 256, 64, 304)
-    assert (eff.tiles_m, eff.tiles_n, eff.num_tiles, eff.waves) == (40, 32, 1280, 5)
-    assert eff.tile_eff == 1.0
-    assert eff.wq_eff == pytest.approx(0.842, abs=5e-4)
-    assert eff.dim_eff == pytest.approx(0.842, abs=5e-4)
-
-
-def test_worked_example_slight_padding_good_waves():
-    eff = dim_efficiency(2048, 10240, 256, 144, 304)
-    assert (eff.tiles_m, eff.tiles_n, eff.num_tiles, eff.waves) == (8, 72, 576, 2)
-    assert eff.tile_eff == pytest.approx(0.9877, abs=5e-5)
-    assert eff.wq_eff == pytest.approx(0.947, abs=5e-4)
-    assert eff.dim_eff == pytest.approx(0.935, abs=1e-3)
-
-
-def test_mi300x_file_has_the_304_cus_of_the_examples():
-    assert load_gpu("mi300x").compute_units == 304
-
-
-def test_wave_edges_and_batch():
-    assert dim_efficiency(304 * 16, 16, 16, 16, 304).wq_eff == 1.0
-    one_more = dim_efficiency(305 * 16, 16, 16, 16, 304)
-    assert (one_more.waves, one_more.wq_eff) == (2, pytest.approx(305 / 608))
-    batched = dim_efficiency(256, 256, 128, 128, 304, batch=76)
-    assert (batched.num_tiles, batched.wq_eff) == (304, 1.0)
-    with pytest.raises(InputError, match="MT_N must be a positive integer"):
-        dim_efficiency(16, 16, 16, 0, 304)
-
+# --- a BLAS call on a kernel's tile ---------------------------------------------------------------
 
 def test_blas_tiles_run_along_the_frameworks_n():
     call = BlasCall(m=10240, n=2048, k=2048, batch=1, transa="T", transb="N", lda=2048, ldb=2048, ldc=2048)
@@ -88,49 +57,22 @@ def test_non_gemm_kernels_name_no_tile():
 
 # --- roofline and cost -------------------------------------------------------------------------------
 
-def test_roofline_intensity_matches_tracelens_example():
-    roof = roofline(2048, 2048, 10240, "bf16", load_gpu("mi300x"))
-    assert roof.flops_per_byte == pytest.approx(930.90, abs=0.01)
-    assert roof.bound == "compute"
-    assert roof.time_us == pytest.approx(roof.flops / roof.peak_flops * 1e6)
-
-
-def test_decode_gemv_is_memory_bound():
-    gpu = load_gpu("mi300x")
-    roof = roofline(1, 11008, 4096, "bf16", gpu)
-    assert roof.bound == "memory"
-    assert roof.time_us == pytest.approx(gemm_bytes(1, 11008, 4096, "bf16") / gpu.memory.hbm_achievable_bytes_per_s * 1e6)
-    assert roof.peak_flops == gpu.peak_flops("bf16", clock_mhz=gpu.clock_mhz("bf16"))
-
-
-def test_dtype_names():
-    assert normalize_dtype("BFloat16") == "bf16" and normalize_dtype("half") == "fp16"
-    with pytest.raises(InputError, match="unknown dtype 'bf17'"):
-        normalize_dtype("bf17")
-
-
-def test_cost_falls_back_to_the_roofline_without_a_timing_model(monkeypatch):
-    monkeypatch.setattr(cost, "PREDICT_MODULE", "gemmsim._no_timing_model_here")
-    got = cost.gemm_cost(4096, 4096, 4096, "bf16", "mi300x")
-    assert got.source == "roofline"
-    assert got.time_us == roofline(4096, 4096, 4096, "bf16", load_gpu("mi300x")).time_us
-
-
-def test_cost_switches_to_the_timing_model_when_it_exists(monkeypatch):
-    fake = types.ModuleType("gemmsim._fake_predict")
-    fake.__spec__ = importlib.machinery.ModuleSpec("gemmsim._fake_predict", None)
+def test_cost_is_the_timing_models_prediction(monkeypatch):
     seen = []
 
     def predict_gemm(shape, dtype, gpu):
         seen.append((shape, dtype, gpu))
         return types.SimpleNamespace(time_us=12.5)
 
-    fake.predict_gemm = predict_gemm
-    monkeypatch.setitem(sys.modules, "gemmsim._fake_predict", fake)
-    monkeypatch.setattr(cost, "PREDICT_MODULE", "gemmsim._fake_predict")
+    monkeypatch.setattr(cost, "predict_gemm", predict_gemm)
     assert cost.gemm_cost(64, 128, 256, "bf16", "mi355x") == cost.Cost(12.5, "model")
     assert cost.gemm_cost(64, 128, 256, "bf16", "mi355x", batch=4) == cost.Cost(50.0, "model x batch")
     assert seen[0] == ((64, 128, 256), "bf16", "mi355x")
+
+
+def test_cost_of_a_real_gemm():
+    got = cost.gemm_cost(16, 7168, 2048, "fp8", "mi300x")
+    assert got.source == "model" and got.time_us > 0
 
 
 # --- the subcommand -------------------------------------------------------------------------------------
@@ -142,6 +84,7 @@ def test_cli_dimeff_json(capsys):
     assert rc == 0 and row["compute_units"] == 304 and row["num_tiles"] == 576
     assert (row["tile_eff"], row["wq_eff"], row["dim_eff"]) == (0.987654, 0.947368, 0.935673)
     assert row["bound"] == "compute"
+    assert (row["slots_per_cu"], row["bandwidth"], row["hbm_tb_per_s"]) == (1, "achievable", 4.11)
 
 
 def test_cli_dimeff_table_and_cu_override(capsys):
@@ -158,3 +101,26 @@ def test_cli_dimeff_bad_input(capsys, argv, problem):
     with pytest.raises(GemmsimError) as err:
         run_cli(["dimeff", *argv], capsys)
     assert problem in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("shape, tile, dtype, gpu", [
+    ("16x7168x2048", "32x64x128", "bf16", "mi300x"),
+    ("5120x5120x8320", "64x256x128", "fp8", "mi300x"),
+    ("1000x1024x4096", "64x128x128", "fp8", "mi355x"),   # an M tail: the last row of tiles is part padding
+])
+def test_predict_and_dimeff_agree_on_dim_efficiency_and_name_their_bandwidths(capsys, shape, tile, dtype, gpu):
+    rc, out = run_cli(["predict", "--shape", shape, "--tile", tile, "--dtype", dtype, "--gpu", gpu, "--json"], capsys)
+    predicted = json.loads(out)
+    slots = predicted["occupancy"]["workgroups_per_cu"]
+    assert rc == 0 and predicted["dim_efficiency"]["slots_per_cu"] == slots
+    rc, out = run_cli(["dimeff", "--shape", shape, "--tile", tile, "--dtype", dtype, "--gpu", gpu,
+                       "--slots-per-cu", str(slots), "--json"], capsys)
+    analysed = json.loads(out)
+    assert rc == 0 and analysed["slots_per_cu"] == slots
+    for key in ("num_tiles", "waves", "tile_eff", "wq_eff", "dim_eff"):
+        assert analysed[key] == pytest.approx(predicted["dim_efficiency"][key], abs=1e-6), key
+    # the two rooflines differ only in the bandwidth each states
+    assert predicted["roofline"]["bandwidth"] == "spec" and analysed["bandwidth"] == "achievable"
+    assert analysed["hbm_tb_per_s"] * 1e12 < predicted["roofline"]["bandwidth_bytes_per_s"]
+    assert analysed["mbytes"] == pytest.approx(predicted["roofline"]["compulsory_bytes"] / 1e6, rel=1e-5)
+    assert analysed["clock_mhz"] == predicted["roofline"]["clock_mhz"]

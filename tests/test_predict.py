@@ -8,6 +8,7 @@ from gemmsim.cli import main
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
 from gemmsim.predict import candidate_configs, predict, predict_gemm
+from gemmsim.report.json import to_json
 
 
 def run(gpu, shape, tile, dtype="fp8", **options):
@@ -25,7 +26,7 @@ def test_removing_the_swizzle_never_makes_it_faster(gpu, shape, dtype, tile):
     swizzled = run(gpu, shape, tile, dtype)
     plain = run(gpu, shape, tile, dtype, swizzle=False)
     assert plain.time_us >= swizzled.time_us
-    assert plain.lds_conflict_cycles["total"] > swizzled.lds_conflict_cycles["total"] == 0
+    assert plain.lds_conflict_cycles.total > swizzled.lds_conflict_cycles.total == 0
 
 
 def test_lds_stage_2_beats_lds_stage_1_when_latency_bound():
@@ -48,7 +49,7 @@ def test_doubling_k_about_doubles_a_compute_bound_shape():
 def test_m16_decode_shapes_are_bandwidth_bound(gpu, shape, tile):
     p = run(gpu, shape, tile)
     assert p.bottleneck == "vmem_bandwidth"
-    assert p.evidence["steady_state_utilization"]["mfma"] < 0.3
+    assert p.evidence.steady_state_utilization["mfma"] < 0.3
     # within a factor of the compulsory-traffic time: the weights are read about once
     assert p.time_us < 2 * p.roofline.memory_us
 
@@ -56,28 +57,28 @@ def test_m16_decode_shapes_are_bandwidth_bound(gpu, shape, tile):
 def test_more_workgroups_than_one_round_hide_latency_better():
     # the same work per CU in one round of 1 workgroup vs 3: the MFMA pipes are busier with 3
     p = run("mi300x", "5120x5120x8320", "64x256x128")
-    assert p.occupancy["workgroups_per_cu"] == 3
-    assert p.evidence["steady_state_utilization"]["mfma"] > 0.9
+    assert p.occupancy.workgroups_per_cu == 3
+    assert p.evidence.steady_state_utilization["mfma"] > 0.9
 
 
 def test_prediction_reports_what_the_brief_asks_for():
     p = run("mi300x", "5120x5120x8320", "64x256x128")
     assert p.bottleneck in ("mfma", "lds", "vmem_bandwidth", "latency")
-    assert set(p.evidence["stalls"]["grouped_cycles_per_wave"]) == {"vmcnt", "lgkmcnt", "barrier", "issue"}
+    assert set(p.evidence.stalls["grouped_cycles_per_wave"]) == {"vmcnt", "lgkmcnt", "barrier", "issue"}
     assert p.hot_loop["mfma_ratio_verdict"] in ("good", "acceptable", "too much non-MFMA overhead")
     d = p.dim_efficiency
-    assert (d["num_tiles"], d["waves"]) == (1600, 2)
-    assert d["dim_eff"] == pytest.approx(d["tile_eff"] * d["wq_eff"])
-    assert d["wq_eff"] == pytest.approx(1600 / (2 * 304 * 3))
-    sim = p.simulation["full_round"]
-    assert sim["simulated_iterations"] == [2, 4] and sim["extrapolated_iterations"] == 32 - 4
+    assert (d.num_tiles, d.waves, d.slots_per_cu) == (1600, 2, 3)
+    assert d.dim_eff == pytest.approx(d.tile_eff * d.wq_eff)
+    assert d.wq_eff == pytest.approx(1600 / (2 * 304 * 3))
+    sim = p.simulation.full_round
+    assert sim.simulated_iterations == (2, 4) and sim.extrapolated_iterations == 32 - 4
     assert p.clock_mhz == load_gpu("mi300x").clock_mhz("fp8")
-    assert json.loads(p.to_json())["time_us"] == pytest.approx(p.time_us, rel=1e-5)
+    assert json.loads(to_json(p))["time_us"] == pytest.approx(p.time_us, rel=1e-5)
 
 
 def test_tile_quantization_shows_in_dim_efficiency():
     p = run("mi300x", "1000x1024x4096", "64x128x128")   # an M tail: the last row of tiles is part padding
-    assert p.dim_efficiency["tile_eff"] == pytest.approx(1000 * 1024 / (16 * 64 * 8 * 128))
+    assert p.dim_efficiency.tile_eff == pytest.approx(1000 * 1024 / (16 * 64 * 8 * 128))
 
 
 def test_predict_gemm_picks_the_fastest_valid_tile():
@@ -87,8 +88,21 @@ def test_predict_gemm_picks_the_fastest_valid_tile():
     everything = {c.tile: predict(problem, c, gpu).time_us for c in candidate_configs(problem, gpu)}
     assert len(everything) > 5
     assert best.time_us == min(everything.values())
-    assert everything[best.kernel["tile"]] == best.time_us
-    assert predict_gemm((16, 7168, 2048), "fp8", "mi300x", tile="16x64x256").kernel["tile"] == "16x64x256"
+    assert everything[best.kernel.tile] == best.time_us
+    assert predict_gemm((16, 7168, 2048), "fp8", "mi300x", tile="16x64x256").kernel.tile == "16x64x256"
+
+
+def test_predict_gemm_keeps_each_answer_for_the_process():
+    gpu = load_gpu("mi300x")
+    first = predict_gemm((16, 7168, 2048), "fp8", gpu, tile="16x64x256")
+    assert predict_gemm([16, 7168, 2048], "fp8", gpu, tile=(16, 64, 256)) is not first   # another tile key
+    assert predict_gemm([16, 7168, 2048], "fp8", gpu, tile="16x64x256") is first
+
+
+def test_the_roofline_is_the_strict_spec_bound():
+    p = run("mi300x", "16x7168x2048", "32x64x128", "bf16")
+    assert (p.roofline.bandwidth, p.roofline.bandwidth_bytes_per_s) == ("spec", load_gpu("mi300x").memory.hbm_bytes_per_s)
+    assert p.roofline.output_dtype == "bf16" and round(p.roofline_us, 2) == 5.60
 
 
 # ---- the command line ----------------------------------------------------------------------------
@@ -99,7 +113,7 @@ def test_cli_prints_the_report(capsys, tmp_path):
                  "--trace", str(trace), "--plot", str(plot)]) == 0
     out = capsys.readouterr().out
     for word in ("time", "TFLOPS", "bottleneck", "LDS conflicts", "MFMA utilization", "hot-loop mix", "dim efficiency",
-                 "roofline"):
+                 "roofline", "at the spec HBM bandwidth 5.3 TB/s", "partial round: 132 CUs hold 1 workgroup each"):
         assert word in out
     events = json.loads(trace.read_text())["traceEvents"]
     names = {e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}

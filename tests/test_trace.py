@@ -8,6 +8,7 @@ d_ff 2048, vocab 8192, batch 4, sequence 256 (T = 1024 tokens), nn.Linear layers
 import copy
 import gzip
 import json
+import types
 from pathlib import Path
 
 import pytest
@@ -158,14 +159,15 @@ def test_cli_json_is_deterministic_and_complete(capsys):
 
 
 def test_cli_prediction_on_another_gpu_and_plot(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(cost, "PREDICT_MODULE", "gemmsim._no_timing_model_here")
+    # the timing model's own numbers are tested elsewhere: a stand-in keeps this test quick
+    monkeypatch.setattr(cost, "predict_gemm", lambda shape, dtype, gpu: types.SimpleNamespace(time_us=2.0))
     png = tmp_path / "gemms.png"
     rc, out = run_cli(["trace", str(TRACE), "--gpu", "mi300x", "--csv", "--plot", str(png)], capsys)
     lines = out.strip().splitlines()
     header = lines[0].split(",")
     assert rc == 0 and len(lines) == 19
     assert header[-3:] == ["pred_us", "pred_total_us", "pred_source"]
-    assert all(line.endswith(",roofline") for line in lines[1:])
+    assert all(line.endswith(",model") or line.endswith(",model x batch") for line in lines[1:])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

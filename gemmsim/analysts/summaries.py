@@ -6,13 +6,14 @@ Floats are rounded here, once, so that output is byte-identical from run to run.
 
 from __future__ import annotations
 
+from gemmsim import dtypes, progress
 from gemmsim.analysts.blas import BlasCall
 from gemmsim.analysts.cost import gemm_cost
-from gemmsim.analysts.dimeff import DimEfficiency, call_dim_efficiency, dim_efficiency
 from gemmsim.analysts.kernel_names import MacroTile, parse_macro_tile
-from gemmsim.analysts.roofline import DTYPE_BYTES, Roofline, roofline
 from gemmsim.analysts.shapes import GemmRow
 from gemmsim.analysts.torch_trace import GemmGroup, TraceGemms
+from gemmsim.analytics.dimeff import DimEfficiency, dim_efficiency
+from gemmsim.analytics.roofline import ACHIEVABLE, Roofline, roofline
 from gemmsim.hw import load_gpu
 
 
@@ -25,6 +26,14 @@ def call_columns(call: BlasCall) -> dict:
             "lda": call.lda, "ldb": call.ldb, "ldc": call.ldc}
 
 
+def call_dim_efficiency(call: BlasCall, tile: MacroTile, compute_units: int) -> DimEfficiency:
+    """Dimension efficiency (TraceLens: one tile per CU at a time) of a framework-view GEMM on a
+    kernel's macro tile. A tile named by a column-major BLAS library runs along the library's m,
+    the framework's N."""
+    m, n = (call.n, call.m) if tile.blas_view else (call.m, call.n)
+    return dim_efficiency(m, n, tile.m, tile.n, compute_units, batch=call.batch)
+
+
 def dim_columns(eff: DimEfficiency | None, tile: MacroTile | None) -> dict:
     return {"tile": tile.label if tile else "", "tile_eff": _r(eff.tile_eff) if eff else None,
             "wq_eff": _r(eff.wq_eff) if eff else None, "dim_eff": _r(eff.dim_eff) if eff else None}
@@ -34,7 +43,7 @@ def cost_columns(call: BlasCall, dtype: str, gpu_name: str | None, count: int) -
     """Predicted time on the target GPU per call and for all calls; blank for unknown dtypes."""
     if not gpu_name:
         return {}
-    if dtype not in DTYPE_BYTES:
+    if dtype not in dtypes.DTYPES:
         return {"pred_us": None, "pred_total_us": None, "pred_source": f"no model for dtype {dtype}"}
     cost = gemm_cost(call.m, call.n, call.k, dtype, gpu_name, call.batch)
     return {"pred_us": _r(cost.time_us, 3), "pred_total_us": _r(cost.time_us * count, 3), "pred_source": cost.source}
@@ -44,7 +53,7 @@ def shape_rows(rows: list[GemmRow], gpu_name: str | None = None, tile: MacroTile
     """`gemmsim shapes`: each GEMM of the run; with a GPU its cost, with a tile its dim efficiency."""
     cus = load_gpu(gpu_name).compute_units if gpu_name and tile else None
     out = []
-    for row in rows:
+    for row in progress.track(rows, "cost per GEMM shape") if gpu_name else rows:
         item = {"phase": row.phase, "name": row.name, "op": row.op, **call_columns(row.call), "dtype": row.dtype,
                 "count": row.count, "gflop": _r(row.call.flops / 1e9)}
         if tile and cus:
@@ -57,7 +66,8 @@ def shape_rows(rows: list[GemmRow], gpu_name: str | None = None, tile: MacroTile
 def trace_rows(trace: TraceGemms, gpu_name: str | None = None, compute_units: int | None = None) -> list[dict]:
     """`gemmsim trace`: each group of identical GEMMs with measured time, dim efficiency, cost."""
     cus = compute_units or trace.device_compute_units
-    return [_trace_row(g, cus, gpu_name) for g in trace.groups]
+    groups = progress.track(trace.groups, "cost per GEMM group") if gpu_name else trace.groups
+    return [_trace_row(g, cus, gpu_name) for g in groups]
 
 
 def _trace_row(group: GemmGroup, cus: int | None, gpu_name: str | None) -> dict:
@@ -86,20 +96,24 @@ def _kernel_note(group: GemmGroup) -> str:
 
 
 def dimeff_row(m: int, n: int, k: int, tile: MacroTile, gpu_name: str, dtype: str, batch: int = 1,
-               compute_units: int | None = None) -> dict:
-    """`gemmsim dimeff`: the tile counts, the three efficiencies and the roofline of one GEMM."""
+               compute_units: int | None = None, slots_per_cu: int = 1) -> dict:
+    """`gemmsim dimeff`: the tile counts, the three efficiencies and the roofline (at the achievable
+    HBM bandwidth) of one GEMM."""
     gpu = load_gpu(gpu_name)
     cus = compute_units or gpu.compute_units
-    eff = dim_efficiency(m, n, tile.m, tile.n, cus, batch)
-    roof = roofline(m, n, k, dtype, gpu, batch)
+    eff = dim_efficiency(m, n, tile.m, tile.n, cus, slots_per_cu=slots_per_cu, batch=batch)
+    roof = roofline(m, n, k, dtype, gpu, ACHIEVABLE, batch=batch)
     return {"M": m, "N": n, "K": k, "batch": batch, "dtype": dtype, "gpu": gpu.name, "tile": tile.label,
-            "tile_family": tile.family, "compute_units": cus, "tiles_m": eff.tiles_m, "tiles_n": eff.tiles_n,
+            "tile_family": tile.family, "compute_units": cus, "slots_per_cu": eff.slots_per_cu,
+            "tiles_m": eff.tiles_m, "tiles_n": eff.tiles_n,
             "num_tiles": eff.num_tiles, "waves": eff.waves, "tile_eff": _r(eff.tile_eff, 6),
             "wq_eff": _r(eff.wq_eff, 6), "dim_eff": _r(eff.dim_eff, 6), **_roofline_columns(roof)}
 
 
 def _roofline_columns(roof: Roofline) -> dict:
-    return {"gflop": _r(roof.flops / 1e9), "mbytes": _r(roof.bytes / 1e6), "flops_per_byte": _r(roof.flops_per_byte, 2),
-            "ridge_flops_per_byte": _r(roof.ridge_flops_per_byte, 2), "bound": roof.bound,
-            "peak_tflops": _r(roof.peak_flops / 1e12, 2), "hbm_tb_per_s": _r(roof.bandwidth_bytes_per_s / 1e12, 3),
-            "clock_mhz": roof.clock_mhz, "roofline_us": _r(roof.time_us, 3)}
+    bound = "compute" if roof.flops_per_byte >= roof.ridge_flops_per_byte else "memory"
+    return {"gflop": _r(roof.flops / 1e9), "mbytes": _r(roof.compulsory_bytes / 1e6),
+            "flops_per_byte": _r(roof.flops_per_byte, 2), "ridge_flops_per_byte": _r(roof.ridge_flops_per_byte, 2),
+            "bound": bound, "peak_tflops": _r(roof.peak_flops / 1e12, 2), "bandwidth": roof.bandwidth,
+            "hbm_tb_per_s": _r(roof.bandwidth_bytes_per_s / 1e12, 3), "clock_mhz": roof.clock_mhz,
+            "roofline_us": _r(roof.time_us, 3)}

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 
+from gemmsim import dtypes
 from gemmsim.analysts import models, summaries
 from gemmsim.report import rows as report
 from gemmsim.analysts.kernel_names import require_macro_tile
-from gemmsim.analysts.roofline import normalize_dtype
 from gemmsim.analysts.shapes import MODES, Workload, model_gemms
 from gemmsim.analysts.torch_trace import read_trace
 from gemmsim.errors import InputError
@@ -101,7 +101,7 @@ def run_shapes(args: argparse.Namespace) -> int:
         raise InputError("--tile needs --gpu (the CU count comes from the GPU file)")
     model = _model_from_args(args)
     work = Workload(args.batch, args.seq, args.decode_steps, args.mode)
-    dtype = normalize_dtype(args.dtype)
+    dtype = dtypes.normalize(args.dtype)
     tile = require_macro_tile(args.tile) if args.tile else None
     rows = summaries.shape_rows(model_gemms(model, work, dtype), args.gpu, tile)
     meta = {"model": model.name, "mode": work.mode, "batch": work.batch, "seq": work.seq,
@@ -127,12 +127,16 @@ def run_shapes(args: argparse.Namespace) -> int:
 def _register_dimeff(subparsers) -> None:
     p = subparsers.add_parser("dimeff", help="tile and wave-quantization efficiency and roofline of one GEMM",
                               description="TraceLens-style dimension efficiency: the macro tile's M runs "
-                                          "along the shape's M as given.")
+                                          "along the shape's M as given. The roofline uses the achievable HBM "
+                                          "bandwidth (predict's strict bound uses the spec bandwidth).")
     p.add_argument("--shape", required=True, help="MxNxK, e.g. 10240x2048x2048")
     p.add_argument("--tile", required=True, help="macro tile or kernel name: MT256x64x32, 64x256x128, "
                                                  "256x128x128x64_32x32_2x2, a Tensile/cuBLAS kernel name")
     p.add_argument("--gpu", default="mi300x", help=f"{GPU_HELP} (default mi300x)")
     p.add_argument("--cus", type=int, help="compute units, overriding the GPU file")
+    p.add_argument("--slots-per-cu", type=int, default=1, metavar="N",
+                   help="workgroups a CU runs at once (default 1, TraceLens's definition; "
+                        "give predict's workgroups_per_cu to match its dim efficiency)")
     p.add_argument("--dtype", default="bf16", help="input dtype for the roofline (default bf16)")
     p.add_argument("--batch", type=int, default=1, help="batched GEMM count (default 1)")
     _add_output_args(p, plot=False)
@@ -144,7 +148,8 @@ def run_dimeff(args: argparse.Namespace) -> int:
     tile = require_macro_tile(args.tile)
     if args.cus is not None and args.cus < 1:
         raise InputError(f"--cus must be a positive integer, got {args.cus}")
-    row = summaries.dimeff_row(m, n, k, tile, args.gpu, normalize_dtype(args.dtype), args.batch, args.cus)
+    row = summaries.dimeff_row(m, n, k, tile, args.gpu, dtypes.normalize(args.dtype), args.batch, args.cus,
+                               args.slots_per_cu)
     if args.json:
         print(report.format_json(row), end="")
     elif args.csv:

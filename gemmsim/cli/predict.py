@@ -25,6 +25,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.predict import predict, predict_program
+    from gemmsim.report.json import to_json
     from gemmsim.report.text import format_prediction
 
     problem = make_problem(args.shape, args.dtype)
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from gemmsim.report.plot import plot_timeline
         plot_timeline(args.plot, spans, title)
-    print(prediction.to_json() if args.json else format_prediction(prediction, title))
+    print(to_json(prediction) if args.json else format_prediction(prediction, title))
     return 0
 
 
@@ -61,4 +62,4 @@ def _title(p, args) -> str:
     options = "" if args.isa else (f"  lds_stage={args.lds_stage} swizzle={'off' if args.no_swizzle else 'on'} "
                                    f"copy={args.copy} epilogue={args.epilogue}")
     source = f"  from {args.isa}" if args.isa else ""
-    return (f"{pr['m']}x{pr['n']}x{pr['k']} {pr['dtype']}  tile {k['tile']}  on {k['gpu']} ({k['arch']}){options}{source}")
+    return (f"{pr.m}x{pr.n}x{pr.k} {pr.dtype}  tile {k.tile}  on {k.gpu} ({k.arch}){options}{source}")

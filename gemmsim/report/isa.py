@@ -10,7 +10,7 @@ LDS access gets its bank-conflict cost from the lane addresses evaluated for eac
 
 from __future__ import annotations
 
-from gemmsim.frontends.preshuffle.analysis import occupancy
+from gemmsim.analytics.occupancy import occupancy
 from gemmsim.errors import HardwareFileError
 from gemmsim.frontends.amdgpu.classify import mfma_shape
 from gemmsim.frontends.amdgpu.parser import Marker

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gemmsim.model.bottleneck import WAIT_MEANING
-from gemmsim.model.result import Prediction
+from gemmsim.prediction import Prediction, RoundSummary, Simulation
 
 
 def _pct(x: float) -> str:
@@ -12,20 +12,21 @@ def _pct(x: float) -> str:
 
 def format_prediction(p: Prediction, header: str = "") -> str:
     r, ev, h = p.roofline, p.evidence, p.hot_loop
-    util = ev["steady_state_utilization"]
-    stalls = ev["stalls"]["grouped_fraction"]
+    util = ev.steady_state_utilization
+    stalls = ev.stalls["grouped_fraction"]
     d, occ, t, sim = p.dim_efficiency, p.occupancy, p.traffic, p.simulation
     c = p.lds_conflict_cycles
     rows = [
         ("time", f"{p.time_us:.2f} us   (roofline {p.roofline_us:.2f} us, {r.bottleneck}-bound: compute "
-                 f"{r.compute_us:.2f} us at {r.clock_mhz:g} MHz, compulsory bytes {r.memory_us:.2f} us)"),
+                 f"{r.compute_us:.2f} us at {r.clock_mhz:g} MHz, compulsory bytes {r.memory_us:.2f} us "
+                 f"at the {r.bandwidth} HBM bandwidth {r.bandwidth_bytes_per_s / 1e12:g} TB/s)"),
         ("throughput", f"{p.tflops:.1f} TFLOPS = {p.pct_of_peak:.1f}% of the spec peak; "
                        f"{p.pct_of_clock_peak:.1f}% of the peak at the sustained {p.clock_mhz:g} MHz"),
         ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util['mfma'])} busy, "
                        f"LDS {_pct(util['lds'])}, memory path {_pct(util['vmem_bandwidth'])}, VALU {_pct(util['valu'])})"),
         ("wave stalls", ", ".join(f"{k} {_pct(v)}" for k, v in stalls.items()) + "   (share of each wave's time)"),
-        ("LDS conflicts", f"{c['per_workgroup_per_k_tile']:g} cycles per workgroup per K tile "
-                          f"({c['per_workgroup']:g} per workgroup, {c['total']:g} in total)"),
+        ("LDS conflicts", f"{c.per_workgroup_per_k_tile:g} cycles per workgroup per K tile "
+                          f"({c.per_workgroup:g} per workgroup, {c.total:g} in total)"),
         ("MFMA utilization", f"{_pct(p.mfma_utilization)} kernel-wide"),
     ]
     if h:
@@ -33,13 +34,14 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                                      f"{_pct(h['memory_ratio'])} ({h['memory_ratio_verdict']}); "
                                      f"{h['instructions']} instructions x {h['trip_count']} iterations"))
     rows += [
-        ("dim efficiency", f"{d['dim_eff']:.3f} = tile {d['tile_eff']:.3f} x wave {d['wq_eff']:.3f}   "
-                           f"({d['num_tiles']} tiles in {d['waves']} waves of {d['slots_per_wave']} slots)"),
-        ("occupancy", f"{occ['workgroups_per_cu']} workgroups per CU ({occ['waves_per_simd']} waves per SIMD, "
-                      f"limited by {occ['limited_by']})"),
-        ("memory", f"L2 hit {_pct(t['l2_hit_rate'])}, HBM {t['hbm_bytes'] / 1e6:.1f} MB, CU share "
-                   f"{t['cu_bytes_per_cycle']:.1f} B/cycle, load latency {t['load_latency_cycles']:.0f} cycles"),
-        ("replayed", _replay_line(sim)),
+        ("dim efficiency", f"{d.dim_eff:.3f} = tile {d.tile_eff:.3f} x wave {d.wq_eff:.3f}   "
+                           f"({d.num_tiles} tiles in {d.waves} waves of {d.slots_per_wave} slots: "
+                           f"{d.compute_units} CUs x {d.slots_per_cu} workgroups)"),
+        ("occupancy", f"{occ.workgroups_per_cu} workgroups per CU ({occ.waves_per_simd} waves per SIMD, "
+                      f"limited by {occ.limited_by})"),
+        ("memory", f"L2 hit {_pct(t.l2_hit_rate)}, HBM {t.hbm_bytes / 1e6:.1f} MB, CU share "
+                   f"{t.cu_bytes_per_cycle:.1f} B/cycle, load latency {t.load_latency_cycles:.0f} cycles"),
+        ("replayed", _replay_line(sim, d.num_tiles - sim.full_rounds * d.slots_per_wave, d.compute_units)),
     ]
     width = max(len(k) for k, _ in rows)
     lines = [header] if header else []
@@ -50,18 +52,35 @@ def format_prediction(p: Prediction, header: str = "") -> str:
 def _waiting_on(p: Prediction) -> str:
     if p.bottleneck != "latency":
         return ""
-    return f": waves wait mostly on {WAIT_MEANING[p.evidence['largest_wait']]}"
+    return f": waves wait mostly on {WAIT_MEANING[p.evidence.largest_wait]}"
 
 
-def _replay_line(sim: dict) -> str:
+def _replay_line(sim: Simulation, partial_workgroups: int, compute_units: int) -> str:
     parts = []
-    for label, key in (("full", "full_round"), ("partial", "partial_round")):
-        r = sim[key]
-        if r is None:
-            continue
-        count = f"{sim['full_rounds']} x " if key == "full_round" else ""
-        iters = r["simulated_iterations"]
-        how = (f"hot loop replayed for {iters[0]} and {iters[1]} iterations, {r['extrapolated_iterations']} extrapolated"
-               if r["extrapolated_iterations"] else f"all {iters[0]} iterations replayed")
-        parts.append(f"{count}{label} round of {r['workgroups_on_cu']} workgroups/CU on {r['busy_cus']} CUs ({how})")
+    if sim.full_round is not None:
+        r = sim.full_round
+        parts.append(f"{sim.full_rounds} x full round of {r.workgroups_on_cu} workgroups/CU on {r.busy_cus} CUs "
+                     f"({_replayed(r)})")
+    if sim.partial_round is not None:
+        parts.append(f"partial round: {_spread(partial_workgroups, compute_units)} "
+                     f"(the busiest replayed: {_replayed(sim.partial_round)})")
     return "; ".join(parts)
+
+
+def _replayed(r: RoundSummary) -> str:
+    iters = r.simulated_iterations
+    if r.extrapolated_iterations:
+        return f"hot loop replayed for {iters[0]} and {iters[1]} iterations, {r.extrapolated_iterations} extrapolated"
+    return f"all {iters[0]} iterations replayed"
+
+
+def _spread(workgroups: int, compute_units: int) -> str:
+    """How `workgroups` spread over the CUs, one more on the first few: "52 CUs hold 1 workgroup each"."""
+    each, extra = divmod(workgroups, compute_units)
+    groups = [(extra, each + 1), (compute_units - extra if each else 0, each)]
+    return ", ".join(f"{_count(cus, 'CU')} {'holds' if cus == 1 else 'hold'} {_count(n, 'workgroup')}"
+                     f"{' each' if cus > 1 else ''}" for cus, n in groups if cus)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

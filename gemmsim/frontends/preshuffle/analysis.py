@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, MatrixInstruction
 from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
@@ -47,16 +48,6 @@ class VgprEstimate:
     @property
     def total(self) -> int:
         return self.arch + self.accum
-
-
-@dataclass(frozen=True)
-class Occupancy:
-    waves_per_simd: int
-    limited_by: str
-    vgpr_limit: int
-    lds_limit: int
-    workgroup_limit: int
-    workgroups_per_cu: int
 
 
 @dataclass(frozen=True)
@@ -118,27 +109,6 @@ def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
         raise ConfigError(f"dtype {dtype!r} is not supported on {gpu.arch} ({gpu.name}): "
                           f"its matrix instructions take {', '.join(have)}")
     return max(candidates, key=lambda i: (i.flops / i.cycles, i.k))
-
-
-def occupancy(gpu: GPU, arch_vgprs: int, accum_vgprs: int, lds_bytes_per_block: int,
-              waves_per_block: int = WAVES_PER_BLOCK, waves_per_eu: int | None = None) -> Occupancy:
-    """Waves per SIMD: min over VGPRs (combined arch + accum budget), LDS, workgroup slots and the hint."""
-    cu = gpu.cu
-    granule = cu.vgpr_alloc_granule
-    allocated = max(granule, math.ceil((arch_vgprs + accum_vgprs) / granule) * granule)
-    vgpr_limit = min(cu.max_waves_per_simd, cu.vgprs_per_lane // allocated)
-    blocks_by_lds = gpu.lds.lds_bytes // lds_bytes_per_block if lds_bytes_per_block else cu.max_workgroups_per_cu
-    blocks_by_slots = min(cu.max_workgroups_per_cu, cu.max_waves_per_cu // waves_per_block)
-    per_simd = waves_per_block / cu.simds
-    lds_limit = int(blocks_by_lds * per_simd)
-    workgroup_limit = int(blocks_by_slots * per_simd)
-    limits = {"vgpr": vgpr_limit, "lds": lds_limit, "workgroups": workgroup_limit}
-    if waves_per_eu is not None:
-        limits["waves_per_eu"] = waves_per_eu
-    limited_by = min(limits, key=lambda k: limits[k])
-    waves = limits[limited_by]
-    return Occupancy(waves, limited_by, vgpr_limit, lds_limit, workgroup_limit,
-                     workgroups_per_cu=max(0, int(waves * cu.simds // waves_per_block)))
 
 
 def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:

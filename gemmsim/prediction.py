@@ -1,0 +1,117 @@
+"""The typed result of a prediction: the simulated time and why, one small record per section.
+
+A Prediction carries the same head as the roofline (time, TFLOPS, % of peak, bottleneck, clock)
+so a table, a test or a notebook can put the bound and the replay side by side (STYLE.md §6, §11),
+and then the evidence the replay gathered, each section a frozen record: what limited the steady
+state, the LDS conflicts, the hot loop's instruction mix, tile and wave quantization, occupancy,
+memory traffic and what was replayed versus extrapolated. Serialization lives in
+gemmsim.report.json; this module only says what a prediction is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gemmsim.analytics.dimeff import DimEfficiency
+from gemmsim.analytics.occupancy import Occupancy
+from gemmsim.analytics.roofline import Roofline
+from gemmsim.problem import Problem
+
+BOTTLENECKS = ("mfma", "lds", "vmem_bandwidth", "latency")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the steady state of the hot loop says about the bottleneck (gemmsim.model.bottleneck)."""
+
+    steady_state_utilization: dict[str, float]   # unit -> busy fraction of the steady-state window
+    stalls: dict                                 # per-wave stall cycles, detailed and grouped, and fractions
+    largest_wait: str                            # the counter or barrier waves wait on most
+    steady_state_round: str                      # "full" or "partial": the kind of round read
+    mfma_count_per_workgroup: float
+    mfma_busy_cycles_per_workgroup: float
+    instructions_per_workgroup: float
+
+
+@dataclass(frozen=True)
+class LdsConflicts:
+    """Extra LDS cycles spent on bank conflicts."""
+
+    per_workgroup_per_k_tile: float
+    per_workgroup: float
+    total: float
+
+
+@dataclass(frozen=True)
+class Traffic:
+    """The tile walk's memory traffic over the whole kernel and the replayed CU's share of the path."""
+
+    l2_hit_rate: float
+    read_bytes: float
+    write_bytes: float
+    hbm_bytes: float
+    cu_bytes_per_cycle: float
+    load_latency_cycles: float
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One kind of round as replayed on its busiest CU."""
+
+    workgroups_on_cu: int
+    busy_cus: int
+    cycles: float
+    cycles_per_iteration: float | None           # None when every iteration was replayed
+    simulated_iterations: tuple[int, ...]
+    extrapolated_iterations: int
+    instructions_simulated: int
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What was replayed and what was extrapolated."""
+
+    hot_loop_trips: int
+    full_rounds: int
+    full_round: RoundSummary | None
+    partial_round: RoundSummary | None
+    cycles: float
+    instructions_simulated: int
+
+
+@dataclass(frozen=True)
+class KernelSummary:
+    """Which kernel ran where."""
+
+    program: str
+    source: str
+    gpu: str
+    arch: str
+    grid: tuple[int, int]
+    tile: str
+    k_tiles: int
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The simulated kernel time and why."""
+
+    time_us: float
+    tflops: float
+    pct_of_peak: float           # of the spec peak (peak clock)
+    bottleneck: str              # one of BOTTLENECKS
+    clock_mhz: float             # sustained clock the replay ran at
+    pct_of_clock_peak: float     # of the peak at the sustained clock (= kernel-wide MFMA utilization)
+    mfma_utilization: float
+    evidence: Evidence
+    lds_conflict_cycles: LdsConflicts
+    hot_loop: dict               # instruction mix with the guide's verdicts (empty without a hot loop)
+    dim_efficiency: DimEfficiency  # tile and wave quantization with the occupancy's slots per CU
+    occupancy: Occupancy
+    traffic: Traffic
+    simulation: Simulation
+    roofline_us: float
+    roofline: Roofline           # the strict bound (spec HBM bandwidth): the replay never beats it
+    problem: Problem
+    kernel: KernelSummary
+    timeline: list | None = field(default=None, repr=False, compare=False)   # replayed CU spans, if recorded
