@@ -1,10 +1,11 @@
 """Predicted vs measured time of every row of the FlyDSL measurements on MI325X and MI355X.
 
-    python benchmarks/validate_amd.py [path/to/amd_gemm_measured.csv]
+    python benchmarks/validate_amd.py [path/to/measurements.csv]
 
 Validation only: nothing here feeds back into the model or the GPU files. Default CSV:
-../shared/data/amd_gemm_measured.csv relative to the repository root. Each row runs the FlyDSL
-preshuffle GEMM with sync copy and lds_stage=2 (the `kernel` column), on the GPU file of its runner.
+validation/data/amd_public.csv in the repository (published FlyDSL CI times, every row with its
+source; see validation/data/README.md). Each row runs the FlyDSL preshuffle GEMM with sync copy
+and lds_stage=2 (the `kernel` column), on the GPU file of its runner.
 Prints measured and predicted microseconds, the error, the bottleneck with its evidence, the
 `gemmsim predict` command that reproduces the prediction, and the MAPE. The column "MHz if
 cycles right" is a diagnostic, not a fit: the clock at which the replay's cycle count would take
@@ -24,7 +25,7 @@ from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
 from gemmsim.predict import predict  # noqa: E402
 
-DEFAULT_CSV = REPO.parent / "shared" / "data" / "amd_gemm_measured.csv"
+DEFAULT_CSV = REPO / "validation" / "data" / "amd_public.csv"
 GPU_OF_RUNNER = {"MI325X": "mi325x", "MI355X": "mi355x"}
 KERNEL_OPTIONS = {"copy": "sync", "lds_stage": 2}   # "FlyDSL ... preshuffle_gemm.py (sync copy, lds_stage=2)"
 

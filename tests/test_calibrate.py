@@ -1,6 +1,7 @@
 """gemmsim calibrate: fits from the microbenchmarks only, written with their provenance."""
 
 import csv
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -109,8 +110,18 @@ def test_write_rewrites_only_the_fitted_lines_and_is_deterministic(tmp_path, cap
     assert load_gpu(str(hw)).lds.latency_cycles == 20
 
 
+def test_the_default_paths_work_from_any_directory(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["calibrate", "--json"]) == 0
+    fitted = json.loads(capsys.readouterr().out)
+    assert any(f["section"] == "lds" and f["key"] == "latency_cycles" for f in fitted)
+
+
 def test_missing_rows_and_files_are_one_line_errors(tmp_path, capsys):
     assert main(["calibrate", "--microbench", str(tmp_path / "none.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and len(err.strip().splitlines()) == 1
+    assert main(["calibrate", "--hw-file", str(tmp_path / "none.toml")]) == 2
     assert "does not exist" in capsys.readouterr().err
     bad = tmp_path / "bad.csv"
     bad.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nchase,buffer_bytes,8192,latency_ns,20,1980\n")

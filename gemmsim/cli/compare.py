@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from gemmsim.errors import InputError
 
@@ -14,6 +13,7 @@ def register(subparsers) -> None:
     p.add_argument("results", nargs="+", help="runner CSV (validation/results/*/ladder.csv ...), rocprofv3 kernel_stats.csv "
                                               "or ncu --csv --page raw export")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--csv", action="store_true", help="every point as CSV instead of the text report")
     p.add_argument("--plot", metavar="FILE.png", help="draw predicted against measured (log-log)")
     p.add_argument("--ncu", metavar="NCU.csv", help="bank-conflict table to compare (default: ncu.csv beside the first runner CSV)")
     p.add_argument("--dram", action="store_true", help="also predict the profiled kernels of the ncu table and compare DRAM reads")
@@ -31,35 +31,26 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.validate import compare as cmp
     from gemmsim.problem import parse_dims
+    from gemmsim.report import compare as report_compare
+    from gemmsim.validate.compare import compare
+    from gemmsim.validate.points import KernelSpec
 
+    if args.csv and args.json:
+        raise InputError("--csv and --json: give one")
     spec = None
     if args.shape:
-        spec = cmp.KernelSpec(parse_dims(args.shape, "--shape"), args.dtype,
-                              parse_dims(args.tile, "--tile") if args.tile else None, not args.no_swizzle, args.gpu,
-                              args.kernel)
-    points = [p for path in args.results for p in cmp.read_points(path, spec)]
-    if args.gpu:
-        points = [cmp.replace_gpu(p, args.gpu) for p in points]
-    first_dir = Path(args.results[0]).parent
-    sass_dir = Path(args.sass_dir) if args.sass_dir else first_dir / "sass"
-    predictor = cmp.Predictor(sass_dir if sass_dir.is_dir() else None)
-    skipped: list[str] = []
-    if args.predictions:
-        compared = cmp.compared_from_file(points, args.predictions)
+        spec = KernelSpec(parse_dims(args.shape, "--shape"), args.dtype,
+                          parse_dims(args.tile, "--tile") if args.tile else None, not args.no_swizzle, args.gpu,
+                          args.kernel)
+    report = compare(args.results, spec, gpu=args.gpu, sass_dir=args.sass_dir, predictions=args.predictions,
+                     save=args.save, ncu_csv=args.ncu, dram=args.dram)
+    if args.json:
+        print(json.dumps(report_compare.as_json(report), indent=2, sort_keys=True))
+    elif args.csv:
+        print(report_compare.as_csv(report), end="")
     else:
-        compared = cmp.compare_points(points, predictor, skipped)
-    if not compared:
-        raise InputError(f"no point of {', '.join(args.results)} could be predicted: {skipped[0] if skipped else 'no rows'}")
-    if args.save:
-        cmp.save_predictions(compared, args.save)
-    ncu = Path(args.ncu) if args.ncu else first_dir / "ncu.csv"
-    conflicts = cmp.bank_conflicts(ncu, predictor) if (args.ncu or (ncu.is_file() and spec is None)) else []
-    report = cmp.build_report(compared, conflicts, skipped)
-    if args.dram:
-        report.dram = cmp.dram_reads(ncu, predictor)
-    print(json.dumps(report.to_json(), indent=2, sort_keys=True) if args.json else cmp.format_text(report))
+        print(report_compare.format_text(report))
     if args.plot:
-        cmp.plot(report, args.plot)
+        report_compare.plot(report, args.plot)
     return 0

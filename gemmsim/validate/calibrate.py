@@ -44,11 +44,15 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.errors import InputError
+from gemmsim.hw.loader import HW_DIR
 
-DEFAULT_MICROBENCH = Path("validation/results/h200/microbench.csv")
+# The measurements live in the repository (validation/results/), not in an installed package:
+# found from this file's place in a checkout, whatever the working directory.
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_MICROBENCH = REPO / "validation" / "results" / "h200" / "microbench.csv"
 EXTRA_NAME = "microbench_extra.csv"      # read from beside the main file when present
 L2_READ_MIN_BYTES = 16 << 20
-HW_FILE = Path(__file__).parent / "hw" / "h200.toml"
+HW_FILE = HW_DIR / "h200.toml"
 L2_CHASE_BYTES = (1 << 20, 16 << 20)     # buffers that miss the L1 (<= 256 KiB) and fit in the L2
 HBM_CHASE_BYTES = 256 << 20              # beyond the L2, before TLB misses dominate
 MMA_OPCODE = "mma.sync.m16n8k16.bf16"
@@ -90,7 +94,8 @@ class Row:
 def read_microbench(path: str | Path) -> list[Row]:
     path = Path(path)
     if not path.is_file():
-        raise InputError(f"microbenchmark file {str(path)!r} does not exist")
+        raise InputError(f"microbenchmark file {str(path)!r} does not exist (the measurements are in a checkout of "
+                         f"the gemmsim repository, validation/results/; give --microbench)")
     rows = []
     with path.open(newline="") as f:
         reader = csv.DictReader(f)
@@ -343,6 +348,8 @@ def calibrate(microbench: str | Path = DEFAULT_MICROBENCH, hw_file: str | Path =
     extra_path = Path(microbench).parent / EXTRA_NAME
     extra = read_microbench(extra_path) if extra_path.is_file() else None
     fitted = fit_all(rows, extra=extra)
+    if not Path(hw_file).is_file():
+        raise InputError(f"GPU description {str(hw_file)!r} does not exist")
     current = Path(hw_file).read_text()
     label = _label(Path(microbench).parent) + "/"
     extra_keys = frozenset((r.bench, r.metric) for r in extra or ())

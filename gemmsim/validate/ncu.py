@@ -1,0 +1,149 @@
+"""Predicted against Nsight Compute counters: shared-memory traffic and bank conflicts, DRAM reads.
+
+The runner's ncu.csv (validation/results/*/ncu.csv) holds per profiled kernel the counters below;
+the simulator's side comes from the same Program the time prediction replays.
+
+* shared memory: load/store instructions, wavefronts (l1tex__data_pipe_lsu_wavefronts_mem_shared_
+  op_{ld,st}.sum) and bank conflicts (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum).
+  Predicted wavefronts are the bank-phase cycles of model.lds_banks for each instruction's lane
+  addresses; predicted conflicts are the wavefronts beyond the ideal ones (per phase, its distinct
+  words over the banks), the quantity ncu counts for an instruction's own lanes;
+* DRAM reads: the HBM bytes the tile walk predicts the kernel reads, against dram__bytes_read.sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gemmsim.hw import load_gpu
+from gemmsim.validate.predictor import Predictor
+from gemmsim.validate.readers import number, profiled_kernels
+
+SIDES = ("ld", "st")
+SHARED_COUNTS = ("instructions", "wavefronts", "bank_conflicts")
+LARGE_READ_BYTES = 100e6      # kernels reading this much are where the tile walk's reads should hold
+
+
+def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
+    """Per profiled kernel: shared-memory instructions, wavefronts and bank conflicts, predicted and measured."""
+    gpu = load_gpu("h200")
+    out = []
+    for r, p in profiled_kernels(ncu_csv):
+        program, _ = predictor.sm90_program(p, gpu)
+        predicted = shared_counts(program, gpu)
+        row = {"symbol": p.symbol, "shape": p.shape}
+        for side in SIDES:
+            for what in SHARED_COUNTS:
+                row[f"{side}_{what}_predicted"] = predicted[side][what]
+                row[f"{side}_{what}_measured"] = int(number(r[f"shared_{side}_{what}"]))
+        out.append(row)
+    return out
+
+
+def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
+    """Per profiled kernel with a dram_read_bytes counter: predicted and measured DRAM reads."""
+    out = []
+    for r, p in profiled_kernels(ncu_csv):
+        if not r.get("dram_read_bytes"):
+            continue
+        out.append({"symbol": p.symbol, "shape": p.shape,
+                    "dram_read_bytes_predicted": predicted_dram_read_bytes(predictor.prediction(p)),
+                    "dram_read_bytes_measured": int(number(r["dram_read_bytes"]))})
+    return out
+
+
+def predicted_dram_read_bytes(prediction) -> int:
+    """The HBM bytes a Prediction reads: its HBM traffic less what it writes."""
+    traffic = prediction.traffic
+    return int(round(traffic["hbm_bytes"] - traffic["write_bytes"]))
+
+
+def shared_counts(program, gpu) -> dict[str, dict[str, int]]:
+    """Shared-memory instructions, wavefronts and conflict wavefronts of the whole grid."""
+    from gemmsim.ir.program import Loop, Op
+    from gemmsim.model.lds_banks import access_cycles
+
+    totals = {side: dict.fromkeys(SHARED_COUNTS, 0) for side in SIDES}
+
+    def visit(items, mult):
+        for item in items:
+            if isinstance(item, Loop):
+                visit(item.body, mult * item.trip_count)
+            elif item.op in (Op.LDS_READ, Op.LDS_WRITE) and item.lane_offsets is not None:
+                side, op = ("ld", "read") if item.op is Op.LDS_READ else ("st", "write")
+                cycles = access_cycles(item.lane_offsets, item.width_bits, op, gpu.lds).cycles
+                totals[side]["instructions"] += mult
+                totals[side]["wavefronts"] += mult * cycles
+                totals[side]["bank_conflicts"] += mult * (cycles - ideal_wavefronts(item.lane_offsets, item.width_bits,
+                                                                                     op, gpu.lds))
+
+    blocks = program.grid[0] * program.grid[1]
+    for wave in program.waves:
+        visit(wave, blocks)
+    return totals
+
+
+def ideal_wavefronts(addresses, width_bits: int, op: str, lds) -> int:
+    """Wavefronts an access needs without conflicts: per phase, its distinct words over the banks
+    (a 128-bit store of 16 distinct chunks per half-warp moves 256 bytes: 2 wavefronts, no conflict)."""
+    dwords = max(32, width_bits) // 32
+    total = 0
+    for group in lds.lane_phases(op, max(32, width_bits)):
+        words = {a // lds.bank_width_bytes + d for lane in group if lane < len(addresses)
+                 for a in (addresses[lane],) for d in range(dwords)}
+        if words:
+            total += -(-len(words) // lds.banks)
+    return total
+
+
+@dataclass(frozen=True)
+class ConflictAgreement:
+    kernels: int
+    exact_ld_instructions: int
+    exact_st_instructions: int
+    exact_ld_conflicts: int
+    exact_st_conflicts: int
+    excess_matches_wavefronts: int      # counts where measured-predicted conflicts == measured-predicted wavefronts
+    counts: int                         # 2 per kernel (loads, stores)
+    excess_min_pct: float               # measured excess of conflicts, % of the measured wavefronts
+    excess_max_pct: float
+
+
+def conflict_agreement(rows: list[dict]) -> ConflictAgreement:
+    def exact(key):
+        return sum(1 for r in rows if r[f"{key}_predicted"] == r[f"{key}_measured"])
+
+    same_excess = sum(1 for r in rows for side in SIDES
+                      if r[f"{side}_wavefronts_measured"] - r[f"{side}_wavefronts_predicted"]
+                      == r[f"{side}_bank_conflicts_measured"] - r[f"{side}_bank_conflicts_predicted"])
+    excess = [(r[f"{side}_bank_conflicts_measured"] - r[f"{side}_bank_conflicts_predicted"])
+              / max(1, r[f"{side}_wavefronts_measured"]) for r in rows for side in SIDES]
+    return ConflictAgreement(len(rows), exact("ld_instructions"), exact("st_instructions"), exact("ld_bank_conflicts"),
+                             exact("st_bank_conflicts"), same_excess, 2 * len(rows), 100 * min(excess), 100 * max(excess))
+
+
+@dataclass(frozen=True)
+class DramAgreement:
+    kernels: int
+    median_ratio: float | None          # predicted / measured DRAM reads (None: no kernel read any)
+    min_ratio: float | None
+    max_ratio: float | None
+    large_kernels: int                  # those reading at least LARGE_READ_BYTES
+    large_median_ratio: float | None
+    large_min_ratio: float | None
+    large_max_ratio: float | None
+
+
+def dram_agreement(rows: list[dict]) -> DramAgreement:
+    def ratios(min_bytes):
+        return np.array([r["dram_read_bytes_predicted"] / r["dram_read_bytes_measured"] for r in rows
+                         if r["dram_read_bytes_measured"] > 0 and r["dram_read_bytes_measured"] >= min_bytes])
+
+    def spread(values):
+        return (float(np.median(values)), float(values.min()), float(values.max())) if len(values) else (None,) * 3
+
+    every, large = ratios(0), ratios(LARGE_READ_BYTES)
+    return DramAgreement(len(every), *spread(every), len(large), *spread(large))

@@ -1,0 +1,113 @@
+"""A measured point: one kernel launch, what it computed, and how long it took.
+
+A point knows its kernel by the symbol the validation runner built it under. kernels/ names them
+so that the symbol alone says what ran: the H200 ladder kernels are `<variant>_<f32|f64|i32>`, the
+matrix-core kernel is `mma_preshuffle_m<M>n<N>k<K>_swz<0|1>` (its tile and A-tile swizzle). Any
+other symbol (an AMD row, a profiled kernel) is the preshuffle GEMM of the tile its row or the
+user gives.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gemmsim.dtypes import normalize
+
+LADDER_SYMBOL = re.compile(r"^(gemm|gemm_tiled|gemm_blocked2x2|gemm_tiled_blocked2x2|gemm_blocked4x4)_(f32|f64|i32)$")
+MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])$")
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    """What a profiled kernel computed, as its user tells it."""
+
+    shape: tuple[int, int, int]
+    dtype: str = "bf16"
+    tile: tuple[int, int, int] | None = None
+    swizzle: bool = True
+    gpu: str | None = None
+    kernel: str | None = None      # a regular expression: only kernels whose name matches
+
+
+@dataclass(frozen=True)
+class Point:
+    """One measured kernel launch."""
+
+    symbol: str
+    family: str            # "ladder_fp32", "mma_preshuffle", "preshuffle", ...
+    dtype: str
+    m: int
+    n: int
+    k: int
+    measured_us: float
+    gpu: str
+    tile: tuple[int, int, int] | None = None
+    swizzle: bool = True
+    registers: int | None = None
+    source: str = ""
+
+    @property
+    def shape(self) -> str:
+        return f"{self.m}x{self.n}x{self.k}"
+
+    @property
+    def config(self) -> str:
+        if self.tile is None:
+            return self.symbol
+        return f"{'x'.join(map(str, self.tile))} swz{int(self.swizzle)}"
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A point with its prediction."""
+
+    point: Point
+    predicted_us: float
+    kernel_us: float        # the replay alone, without the launch overhead
+    bottleneck: str
+
+    @property
+    def error_pct(self) -> float:
+        return 100.0 * (self.predicted_us - self.point.measured_us) / self.point.measured_us
+
+
+def is_ours(symbol: str) -> bool:
+    """Whether the symbol is one of kernels/'s (a ladder or the matrix-core kernel)."""
+    return bool(LADDER_SYMBOL.match(symbol) or MMA_SYMBOL.match(symbol))
+
+
+def ladder_variant(symbol: str) -> str:
+    """The ladder kernel's variant (gemm, gemm_tiled, ...) of a ladder symbol."""
+    return LADDER_SYMBOL.match(symbol).group(1)
+
+
+def tile_of(symbol: str, tile_text: str = "", swizzle_text: str = "1") -> tuple[tuple[int, int, int] | None, bool]:
+    """(tile, swizzle) of a kernel: from the matrix-core symbol, else from the row's columns.
+    A ladder kernel has no tile (and no swizzle)."""
+    m = MMA_SYMBOL.match(symbol)
+    if m:
+        return (int(m.group(1)), int(m.group(2)), int(m.group(3))), m.group(4) == "1"
+    if LADDER_SYMBOL.match(symbol):
+        return None, False
+    if tile_text and tile_text.count("x") == 2 and "x0" not in tile_text:
+        return tuple(int(x) for x in tile_text.split("x")), swizzle_text.strip() not in ("0", "False", "false")
+    return None, True
+
+
+def dtype_of(symbol: str, dtype: str) -> str:
+    """gemmsim's dtype name of a kernel: a ladder symbol's suffix, else the row's (or user's) dtype."""
+    m = LADDER_SYMBOL.match(symbol)
+    if m:
+        return normalize(m.group(2))
+    return normalize(dtype) if dtype else dtype
+
+
+def family_of(symbol: str) -> str:
+    """The kernel family a point's rank correlation is taken within."""
+    m = LADDER_SYMBOL.match(symbol)
+    if m:
+        return f"ladder_{normalize(m.group(2))}"
+    if MMA_SYMBOL.match(symbol):
+        return "mma_preshuffle"
+    return "preshuffle"

@@ -1,0 +1,52 @@
+"""Predictions kept in a file: the committed figures, and re-reporting without replaying.
+
+`compare --save FILE` writes one row per point; `compare --predictions FILE` takes them back,
+matched to the measured points by source file, symbol, dtype, shape and measured time.
+tests/data/compare/h200_predicted.csv is such a file: its bytes must not change for the same
+predictions, so the column order and number formats below are fixed.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from gemmsim.errors import InputError
+from gemmsim.validate.points import Compared, Point
+
+PREDICTION_COLUMNS = ("source", "symbol", "dtype", "M", "N", "K", "measured_us", "predicted_us", "kernel_us", "bottleneck")
+
+
+def save_predictions(compared: list[Compared], path: str | Path) -> None:
+    with Path(path).open("w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(PREDICTION_COLUMNS)
+        for c in compared:
+            p = c.point
+            w.writerow([p.source, p.symbol, p.dtype, p.m, p.n, p.k, _measured_text(p), f"{c.predicted_us:.4f}",
+                        f"{c.kernel_us:.4f}", c.bottleneck])
+
+
+def compared_from_file(points: list[Point], path: str | Path) -> list[Compared]:
+    """The points with the predictions a --save run wrote (every point must be there)."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"predictions file {str(path)!r} does not exist")
+    with path.open(newline="") as f:
+        table = {(r["source"], r["symbol"], r["dtype"], int(r["M"]), int(r["N"]), int(r["K"]), r["measured_us"]): r
+                 for r in csv.DictReader(f)}
+    out = []
+    for p in points:
+        r = table.get(_point_key(p))
+        if r is None:
+            raise InputError(f"{path}: no prediction for {p.symbol} {p.shape} ({p.source}); rerun without --predictions")
+        out.append(Compared(p, float(r["predicted_us"]), float(r["kernel_us"]), r["bottleneck"]))
+    return out
+
+
+def _measured_text(p: Point) -> str:
+    return f"{p.measured_us:.6g}"
+
+
+def _point_key(p: Point) -> tuple:
+    return (p.source, p.symbol, p.dtype, p.m, p.n, p.k, _measured_text(p))
