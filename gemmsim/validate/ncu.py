@@ -58,7 +58,7 @@ def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
 def predicted_dram_read_bytes(prediction) -> int:
     """The HBM bytes a Prediction reads: its HBM traffic less what it writes."""
     traffic = prediction.traffic
-    return int(round(traffic["hbm_bytes"] - traffic["write_bytes"]))
+    return int(round(traffic.hbm_bytes - traffic.write_bytes))
 
 
 def shared_counts(program, gpu) -> dict[str, dict[str, int]]:
