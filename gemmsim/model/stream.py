@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.model.lds_banks import instruction_report
-from gemmsim.ir.program import Instr, Item, Loop, Op, Reg, hot_loop, walk
+from gemmsim.ir.program import Instr, Item, Op, Reg, hot_loop, walk, with_trip_count
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
@@ -102,19 +102,6 @@ def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> 
                    lds_conflicts=report.conflict_cycles)
 
 
-def with_trip_count(items: tuple[Item, ...], loop: Loop, trips: int) -> tuple[Item, ...]:
-    """The stream with `loop` (found by identity) running `trips` times."""
-    out = []
-    for item in items:
-        if item is loop:
-            out.append(replace(item, trip_count=trips))
-        elif isinstance(item, Loop):
-            out.append(replace(item, body=with_trip_count(item.body, loop, trips)))
-        else:
-            out.append(item)
-    return tuple(out)
-
-
 def hot_loop_trips(program_waves: tuple[tuple[Item, ...], ...]) -> int:
     loop = hot_loop(program_waves[0])
     return loop.trip_count if loop else 0
@@ -124,7 +111,7 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None)
     """Every instruction the wave issues, in order; with hot_trips, the hot loop runs that many times."""
     loop = hot_loop(items)
     if hot_trips is not None and loop is not None:
-        items = with_trip_count(items, loop, hot_trips)
+        items = with_trip_count(items, lambda candidate: candidate is loop, hot_trips)
     fixed: dict[int, Step] = {}
     steps = []
     for instr, counters in walk(items, repeat_loops=True):
