@@ -54,26 +54,36 @@ class Reg:
 
 
 @dataclass(frozen=True)
+class L1Access:
+    """The sm_90 front-end's global accesses: they go through an L1 that shares the LDS data pipe."""
+
+    lines: int                          # cache lines the access takes through the data pipe
+    touched_offsets: tuple[int, ...]    # byte offsets of every piece its lanes touch, also those the
+                                        # Instr's lane_offsets leave out as already asked for by the warp
+
+
+@dataclass(frozen=True)
 class Instr:
     op: Op
     opcode: str
     cycles: int = 1                 # issue-to-free time of its pipe (MFMA from the GPU file; VALU per wave op)
+    # memory instructions
     width_bits: int = 0             # per-lane access width of memory ops (32, 64, 128)
     lane_bytes: int = 0             # bytes per active lane (memory ops)
     buffer: str = ""                # "A", "B", "C" for global ops; "lds" for LDS ops
     lane_offsets: tuple[int, ...] | None = None   # byte offset per lane (None: unknown to the front-end)
     iter_strides: tuple[int, ...] = ()            # bytes added per iteration of each enclosing loop (outermost first); () = fixed
+    # s_waitcnt
     vmcnt: int | None = None        # WAITCNT thresholds (None: that counter is not waited on)
     lgkmcnt: int | None = None
+    # registers: the MFMA/VALU scoreboard of the timing replay, and the functional replay
     dst: Reg | None = None
     srcs: tuple[Reg, ...] = ()
     lds_base: int | None = None     # LDS_DMA: lane i lands at lds_base + i * lane_bytes
     tag: str = ""                   # what the instruction is for, e.g. "A tile 1 -> LDS", "acc(0,3) += A(0) B(3)"
-    lds_lane_offsets_known: bool = True  # False when a parsed DS address could not be resolved
-    lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2: each lane's second access (None: one access)
-    l1_lines: int = 0               # global access through an L1 that shares the LDS data pipe (NVIDIA): 128-byte lines it takes (0: none)
-    touched_offsets: tuple[int, ...] | None = None  # global access: byte offsets of every piece its lanes touch, also those
-                                                    # lane_offsets leaves out as already asked for (None: lane_offsets)
+    # what only some front-ends know
+    lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2 (assembly): each lane's second access (None: one access)
+    l1: L1Access | None = None      # sm_90 global access through the L1 (None: no L1 on the way, or not modelled)
 
     @property
     def bytes(self) -> int:

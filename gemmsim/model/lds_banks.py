@@ -63,7 +63,7 @@ def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...]
 def instruction_report(instr, lds: LDS, counters: tuple[int, ...] = ()) -> BankReport | None:
     """Bank cost of one IR instruction (both halves of a ds_read2/ds_write2), or None if it is not
     an LDS access with known lane addresses."""
-    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None or not instr.lds_lane_offsets_known:
+    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None:
         return None
     kind = "read" if instr.op == Op.LDS_READ else "write"
     first = lane_addresses(instr, counters)

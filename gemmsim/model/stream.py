@@ -67,7 +67,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     if op in (Op.LDS_READ, Op.LDS_WRITE):
         return _lds_step(step, instr, counters, gpu)
     if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
-        step = replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1_lines, gpu))
+        step = replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
     elif op == Op.LDS_DMA:
         step = replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
     if op in L1_OPS and instr.lane_offsets is not None:
@@ -79,7 +79,7 @@ def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...], line_by
     """The byte offsets (block base left out) whose lines a global load looks up in the L1: the
     first and last byte of every piece its lanes touch, at these loop counters."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
-    touched = instr.touched_offsets if instr.touched_offsets is not None else instr.lane_offsets
+    touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
     last = instr.lane_bytes - 1
     pieces = sorted({o + shift for o in touched} | {o + shift + last for o in touched})
     requested = tuple(o + shift for o in instr.lane_offsets)

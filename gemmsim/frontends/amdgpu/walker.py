@@ -324,7 +324,7 @@ class Walker:
             offsets, offsets2, why = self._lds_offsets(d, c, st)
             if offsets is None:
                 self.facts.lds_unresolved[instr.lineno] = why
-                kwargs.update(lane_offsets=None, lds_lane_offsets_known=False, tag=f"{tag}: LDS address unknown ({why})")
+                kwargs.update(lane_offsets=None, tag=f"{tag}: LDS address unknown ({why})")
             else:
                 kwargs.update(lane_offsets=offsets)
                 if offsets2 is not None:
