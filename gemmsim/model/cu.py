@@ -119,9 +119,7 @@ class ComputeUnitModel:
                 arrival = self.vmem.request(now, step.nbytes, False, step.opcode)
             self._write_lds_at(arrival, step)
             return arrival + step.lds_cycles
-        if op is Op.SMEM:
-            return now + self.vmem.path.scalar_latency_cycles
-        raise ValueError(f"{step.opcode}: {op.value} is not a memory instruction")
+        return now + self.vmem.path.scalar_latency_cycles   # SMEM: a scalar load, an L2 hit
 
     def issued(self, wave: str, step: Step, now: float, done: float) -> None:
         self.instructions += 1
