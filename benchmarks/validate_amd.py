@@ -50,7 +50,7 @@ def main(argv: list[str]) -> int:
     rows = list(csv.DictReader(path.open()))
     errors = []
     print(f"{'gpu':<8}{'dtype':<6}{'shape':<16}{'tile':<13}{'measured us':>12}{'predicted us':>13}{'error':>8}  "
-          f"{'bottleneck':<15}{'mfma':>6}{'lds':>6}{'vmem':>6}  {'stalls vm/lgkm/bar/issue':<25}"
+          f"{'bottleneck':<15}{'mfma':>6}{'lds':>6}{'vmem':>6}  {'stalls vm/lgkm/bar/mfma_pipe':<30}"
           f"{'clock MHz':>10}{'MHz if cycles right':>20}")
     commands = []
     for row in rows:
@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
         s = p.evidence.stalls["grouped_fraction"]
         print(f"{gpu:<8}{dtype:<6}{shape:<16}{tile:<13}{measured:>12.2f}{p.time_us:>13.2f}{error:>+7.1f}%  "
               f"{p.bottleneck:<15}{u['mfma']:>6.2f}{u['lds']:>6.2f}{u['vmem_bandwidth']:>6.2f}  "
-              f"{s['vmcnt']:.2f}/{s['lgkmcnt']:.2f}/{s['barrier']:.2f}/{s['issue']:.2f}{'':<6}"
+              f"{s['vmcnt']:.2f}/{s['lgkmcnt']:.2f}/{s['barrier']:.2f}/{s['mfma_pipe']:.2f}{'':<11}"
               f"{p.clock_mhz:>10.0f}{p.simulation.cycles / measured:>20.0f}")
         commands.append(command(gpu, dtype, shape, tile))
     print(f"MAPE {sum(errors) / len(errors):.1f}% over {len(errors)} rows; "

@@ -14,8 +14,8 @@ from gemmsim.errors import ConfigError, InputError
 # Bytes per element of each input dtype the preshuffle GEMM knows (fp4 packs two per byte).
 DTYPE_BYTES = {"fp8": 1.0, "int8": 1.0, "bf16": 2.0, "fp16": 2.0, "fp4": 0.5, "int4": 0.5}
 OUTPUT_BYTES = 2  # the kernel writes bf16 C
-EPILOGUES = ("direct", "cshuffle")
-COPY_MODES = ("sync", "async")
+EPILOGUES = ("direct", "cshuffle")   # how C leaves the kernel: straight from registers, or through LDS
+COPY_MODES = ("sync", "async")      # the A global->LDS path: through VGPRs, or by LDS DMA
 
 
 @dataclass(frozen=True)

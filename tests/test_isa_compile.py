@@ -17,7 +17,6 @@
    M, N, K and k_blocks the walk takes the in-bounds fast path.
 """
 
-import re
 import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
@@ -33,6 +32,7 @@ from gemmsim.frontends.amdgpu.parser import parse_file
 from gemmsim.problem import make_config, make_problem
 from gemmsim.ir.program import Op, hot_loop, walk
 from gemmsim.frontends.preshuffle.generator import generate
+from validation.kernels import mma_tile_configs
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "isa"
@@ -105,18 +105,12 @@ def test_ladder_kernels_parse_with_resolved_lds_addresses(compiled, arch):
     assert any(f.lds_unresolved for f in pk.facts) and any("work-item ids" in n for n in pk.notes)
 
 
-def mma_configs():
-    text = (ROOT / "kernels" / "mma_preshuffle.hip").read_text()
-    block = text[text.index("#define GS_MMA_TILE_CONFIGS"):text.index("// clang-format on")]
-    return [tuple(int(x) for x in m) for m in re.findall(r"X\((\d+),\s*(\d+),\s*(\d+)\)", block)]
-
-
 @pytest.mark.parametrize("arch", ARCHS)
 def test_mma_preshuffle_beside_the_generator(compiled, arch):
     path, gpu = compiled[("mma_preshuffle", arch)], load_gpu(ARCHS[arch])
     problem = make_problem(SHAPE, "bf16")
     mma_k = 16 if arch == "gfx942" else 32
-    configs = mma_configs()
+    configs = mma_tile_configs()
     assert len(configs) >= 8
     for tile in configs:
         conflicts = {}

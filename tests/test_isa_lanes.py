@@ -4,7 +4,7 @@ import numpy as np
 
 from gemmsim.frontends.amdgpu import lane_eval as le
 from gemmsim.frontends.amdgpu import load_kernel
-from gemmsim.ir.program import Loop, Op
+from gemmsim.ir.program import Loop, Op, executions
 from gemmsim.frontends.preshuffle.swizzle import lds_offset
 
 HEADER = '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx942"\n\t.type\tk,@function\nk:\n'
@@ -27,13 +27,7 @@ def parsed(tmp_path, body: str, **kw):
 
 
 def lds_instrs(items):
-    out = []
-    for item in items:
-        if isinstance(item, Loop):
-            out += lds_instrs(item.body)
-        elif item.op in (Op.LDS_READ, Op.LDS_WRITE, Op.LDS_DMA):
-            out.append(item)
-    return out
+    return [i for i, _ in executions(items, weighted=False) if i.op in (Op.LDS_READ, Op.LDS_WRITE, Op.LDS_DMA)]
 
 
 SWIZZLED_READ = """\tv_and_b32_e32 v1, 15, v0
@@ -53,7 +47,7 @@ def test_swizzled_read_addresses_match_the_swizzle_function(tmp_path):
     for wave in pk.program.waves:
         (read,) = lds_instrs(wave)
         expected = tuple(1024 + lds_offset(lane % 16, (lane // 16) * 16, 128, True) for lane in range(64))
-        assert read.lane_offsets == expected and read.lds_lane_offsets_known
+        assert read.lane_offsets == expected
 
 
 def test_a_uniform_unknown_base_keeps_the_lanes_when_it_moves_whole_banks(tmp_path):
@@ -65,7 +59,7 @@ def test_a_uniform_unknown_base_keeps_the_lanes_when_it_moves_whole_banks(tmp_pa
     # s4 << 4 is a multiple of 16 bytes: same banks pattern as the known part
     assert aligned.lane_offsets == tuple(lds_offset(l % 16, (l // 16) * 16, 128, True) for l in range(64))
     # s4 itself could be any byte offset: the instruction says it is unknown instead of guessing
-    assert unaligned.lane_offsets is None and not unaligned.lds_lane_offsets_known
+    assert unaligned.lane_offsets is None
     assert "not a multiple of 4 bytes" in pk.facts[0].lds_unresolved[int(unaligned.tag.split()[1].rstrip(":"))]
 
 
@@ -74,7 +68,7 @@ def test_a_per_lane_value_times_an_unknown_is_unresolved(tmp_path):
             "\tds_write_b32 v6, v1\n")
     pk = parsed(tmp_path, body)
     (write,) = lds_instrs(pk.program.waves[0])
-    assert write.lane_offsets is None and write.lds_lane_offsets_known is False
+    assert write.lane_offsets is None
     assert "LDS address unknown" in write.tag
 
 
@@ -122,7 +116,7 @@ def test_loop_carried_buffer_toggle_and_exact_trip_count(tmp_path):
     assert "exact from the loop counter" in pk.trip.source
     (read,) = lds_instrs(loop.body)
     # the first iteration's addresses; the stage toggle (0 / 0x2000) is a uniform shift
-    assert read.lane_offsets == tuple((16 * lane) & 0x3F0 for lane in range(64)) and read.lds_lane_offsets_known
+    assert read.lane_offsets == tuple((16 * lane) & 0x3F0 for lane in range(64))
     assert pk.facts[0].loops[loop.name].walks >= 3
 
 

@@ -126,7 +126,7 @@ def test_sectors_already_asked_for_are_per_buffer():
     b = global_access(Op.VMEM_LOAD, "LDG", "B", [0], 4, "b", seen)
     again = global_access(Op.VMEM_LOAD, "LDG", "B", [4], 4, "b", seen)
     assert (a.lane_offsets, b.lane_offsets, again.lane_offsets) == ((0,), (0,), ())
-    assert again.touched_offsets == (0,)     # the L1 still looks the line up
+    assert again.l1.touched_offsets == (0,)     # the L1 still looks the line up
 
 
 def test_a_block_base_that_is_not_a_whole_line_still_finds_the_right_lines():

@@ -133,3 +133,56 @@ def test_one_stream_stands_for_every_wave_of_the_workgroup():
     prog = replace(program([mfma()]), resources=Resources(128, 0, 16, 0, workgroup_size=256))
     run = replay_cu(prog, GPU, 1, MEMORY)
     assert run.waves == 4 and run.mfma_count == 4 and run.cycles == MFMA.cycles
+
+
+def test_a_wave_needs_only_its_port_not_the_compute_unit():
+    # the wave runs against a stand-in port: it asks the port only for memory work and reports to it
+    import simpy
+
+    from gemmsim.model.barrier import WorkgroupBarrier
+    from gemmsim.model.counters import WaveCounters
+    from gemmsim.model.simd import Simd
+    from gemmsim.model.stream import decode_wave
+    from gemmsim.model.wave import Wave
+
+    class Port:
+        def __init__(self):
+            self.env, self.events = simpy.Environment(), []
+
+        def memory_done(self, step, now, block_bases):
+            self.events.append(("memory", step.op.value, now))
+            return now + 100
+
+        def issued(self, wave, step, now, done):
+            self.events.append(("issued", step.op.value, now, done))
+
+        def stalled(self, wave, why, start, end):
+            self.events.append(("stalled", why, start, end))
+
+    port = Port()
+    wait = Instr(Op.WAITCNT, "s_waitcnt", lgkmcnt=0)
+    wave = Wave("w", decode_wave((ds_read_b128(), wait, mfma()), GPU), port, Simd.build(0),
+                WorkgroupBarrier(port.env, 1), WaveCounters(GPU.cu.vmcnt_max, GPU.cu.lgkmcnt_max), {})
+    port.env.process(wave.run())
+    port.env.run()
+    assert port.events == [("memory", "lds_read", 0), ("issued", "lds_read", 0, 100),
+                           ("stalled", "lgkmcnt", 1, 100), ("issued", "waitcnt", 100, 101),
+                           ("issued", "mfma", 101, 101 + MFMA.cycles)]
+
+
+def test_waiting_for_the_busy_matrix_pipe_rolls_up_as_mfma_pipe():
+    from gemmsim.model.bottleneck import stall_breakdown
+
+    # wave 4 shares SIMD 0 with wave 0 and waits 16 cycles for its matrix pipe
+    _, run = log_of(program(*[[mfma()] for _ in range(5)]))
+    grouped = stall_breakdown(run)["grouped_cycles_per_wave"]
+    assert set(grouped) == {"vmcnt", "lgkmcnt", "barrier", "mfma_pipe"}
+    assert grouped["mfma_pipe"] == 16 / 5
+
+
+def test_recording_changes_no_counter():
+    prog = program(*[[buffer_load_x4(), mfma(), ds_read_b128(), mfma(acc=8)] for _ in range(6)])
+    plain, recorded = replay_cu(prog, GPU, 2, MEMORY), replay_cu(prog, GPU, 2, MEMORY, record=True)
+    assert plain.timeline is None and plain.instruction_log is None
+    assert replace(recorded, timeline=None, instruction_log=None) == plain
+    assert len(recorded.instruction_log) == recorded.instructions

@@ -9,7 +9,7 @@ from gemmsim.model.lds_banks import stream_conflicts
 from gemmsim.model.traffic import block_bytes, walk_rounds
 from gemmsim.predict import predict, predict_program
 from gemmsim.report.json import to_json
-from gemmsim.ir.program import Op, Item, Loop
+from gemmsim.ir.program import Item, Op, executions
 from gemmsim.frontends.preshuffle.generator import generate
 
 CASES = [
@@ -33,13 +33,7 @@ def case(request):
 
 
 def weighted_sum(items: tuple[Item, ...], value) -> float:
-    total = 0.0
-    for item in items:
-        if isinstance(item, Loop):
-            total += item.trip_count * weighted_sum(item.body, value)
-        else:
-            total += value(item)
-    return total
+    return sum(times * value(instr) for instr, times in executions(items))
 
 
 def test_prediction_never_beats_the_roofline(case):

@@ -64,7 +64,7 @@ def test_more_workgroups_than_one_round_hide_latency_better():
 def test_prediction_reports_what_the_brief_asks_for():
     p = run("mi300x", "5120x5120x8320", "64x256x128")
     assert p.bottleneck in ("mfma", "lds", "vmem_bandwidth", "latency")
-    assert set(p.evidence.stalls["grouped_cycles_per_wave"]) == {"vmcnt", "lgkmcnt", "barrier", "issue"}
+    assert set(p.evidence.stalls["grouped_cycles_per_wave"]) == {"vmcnt", "lgkmcnt", "barrier", "mfma_pipe"}
     assert p.hot_loop["mfma_ratio_verdict"] in ("good", "acceptable", "too much non-MFMA overhead")
     d = p.dim_efficiency
     assert (d.num_tiles, d.waves, d.slots_per_cu) == (1600, 2, 3)

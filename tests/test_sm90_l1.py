@@ -1,16 +1,17 @@
-"""The L1/shared data pipe of an SM: a global access with l1_lines holds the LDS unit first."""
+"""The L1/shared data pipe of an SM: a global access through the L1 holds the LDS unit first, one cycle a line."""
 
 from gemmsim.hw import load_gpu
 from gemmsim.model.cu import replay_cu
 from gemmsim.model.vmem import MemoryPath
-from gemmsim.ir.program import Instr, Op, Program, Resources
+from gemmsim.ir.program import Instr, L1Access, Op, Program, Resources
 
 PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=100.0, store_latency_cycles=100.0, scalar_latency_cycles=100.0)
 
 
 def _replay(l1_lines: int):
     gpu = load_gpu("h200")
-    wave = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", l1_lines=l1_lines),
+    l1 = L1Access(l1_lines, touched_offsets=(0,)) if l1_lines else None
+    wave = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", l1=l1),
             Instr(Op.LDS_READ, "LDS", width_bits=32, lane_bytes=4, buffer="lds", lane_offsets=tuple(range(0, 128, 4))))
     program = Program("t", gpu.arch, 32, (wave,), Resources(32, 0, 0, 0, 32))
     run = replay_cu(program, gpu, 1, PATH, record=True)

@@ -13,6 +13,7 @@ from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
 from gemmsim.frontends.sm90.sass_reader import (
     executed_path, hot_loop_counts, hot_loop_order, hot_loop_profile, loops, parse_sass, read_sass)
 from gemmsim.frontends.sm90.common import Sm90Problem, fma_cycles
+from validation.kernels import mma_tile_configs
 
 SASS = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200" / "sass"
 LADDER_DTYPES = {"f32": "fp32", "f64": "fp64", "i32": "int32"}
@@ -61,7 +62,7 @@ def test_ladder_int32_multiply_adds_are_the_imads_beyond_the_fp32_address_ones(k
 
 
 @pytest.mark.parametrize("swizzle", [False, True])
-@pytest.mark.parametrize("tile", sm90_mma.TILE_CONFIGS)
+@pytest.mark.parametrize("tile", mma_tile_configs())   # the list in kernels/mma_preshuffle.hip
 def test_mma_hot_loop_matches_sass(tile, swizzle, h200):
     program = sm90_mma.generate(tile, swizzle, Sm90Problem(512, 512, 512, "bf16"), h200)
     tm, tn, tk = tile

@@ -17,7 +17,6 @@ import numpy as np
 
 from gemmsim.errors import ConfigError
 
-OUTPUT_FORMAT = "bf16"  # the preshuffle kernel writes bf16 C for every input dtype
 
 
 @dataclass(frozen=True)

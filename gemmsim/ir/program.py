@@ -14,8 +14,8 @@ where iter_j runs over the enclosing loops, outermost first. LDS addresses carry
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Iterator, Union
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterator, Union
 
 
 class Op(enum.Enum):
@@ -54,26 +54,36 @@ class Reg:
 
 
 @dataclass(frozen=True)
+class L1Access:
+    """The sm_90 front-end's global accesses: they go through an L1 that shares the LDS data pipe."""
+
+    lines: int                          # cache lines the access takes through the data pipe
+    touched_offsets: tuple[int, ...]    # byte offsets of every piece its lanes touch, also those the
+                                        # Instr's lane_offsets leave out as already asked for by the warp
+
+
+@dataclass(frozen=True)
 class Instr:
     op: Op
     opcode: str
     cycles: int = 1                 # issue-to-free time of its pipe (MFMA from the GPU file; VALU per wave op)
+    # memory instructions
     width_bits: int = 0             # per-lane access width of memory ops (32, 64, 128)
     lane_bytes: int = 0             # bytes per active lane (memory ops)
     buffer: str = ""                # "A", "B", "C" for global ops; "lds" for LDS ops
     lane_offsets: tuple[int, ...] | None = None   # byte offset per lane (None: unknown to the front-end)
     iter_strides: tuple[int, ...] = ()            # bytes added per iteration of each enclosing loop (outermost first); () = fixed
+    # s_waitcnt
     vmcnt: int | None = None        # WAITCNT thresholds (None: that counter is not waited on)
     lgkmcnt: int | None = None
+    # registers: the MFMA/VALU scoreboard of the timing replay, and the functional replay
     dst: Reg | None = None
     srcs: tuple[Reg, ...] = ()
     lds_base: int | None = None     # LDS_DMA: lane i lands at lds_base + i * lane_bytes
     tag: str = ""                   # what the instruction is for, e.g. "A tile 1 -> LDS", "acc(0,3) += A(0) B(3)"
-    lds_lane_offsets_known: bool = True  # False when a parsed DS address could not be resolved
-    lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2: each lane's second access (None: one access)
-    l1_lines: int = 0               # global access through an L1 that shares the LDS data pipe (NVIDIA): 128-byte lines it takes (0: none)
-    touched_offsets: tuple[int, ...] | None = None  # global access: byte offsets of every piece its lanes touch, also those
-                                                    # lane_offsets leaves out as already asked for (None: lane_offsets)
+    # what only some front-ends know
+    lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2 (assembly): each lane's second access (None: one access)
+    l1: L1Access | None = None      # sm_90 global access through the L1 (None: no L1 on the way, or not modelled)
 
     @property
     def bytes(self) -> int:
@@ -122,9 +132,10 @@ class Program:
         return len(self.waves)
 
 
+# ---- traversal: the one way to walk a stream's loops ------------------------------------------------------
 def walk(items: tuple[Item, ...], repeat_loops: bool = False) -> Iterator[tuple[Instr, tuple[int, ...]]]:
     """Yield (instruction, loop counters). With repeat_loops, loops are unrolled (for replay);
-    without, each body is visited once with counter 0 (for static counts)."""
+    without, each body is visited once with counter 0 (for static counts; a loop of 0 trips not at all)."""
 
     def visit(seq, counters):
         for item in seq:
@@ -138,28 +149,43 @@ def walk(items: tuple[Item, ...], repeat_loops: bool = False) -> Iterator[tuple[
     yield from visit(items, ())
 
 
+def executions(items: tuple[Item, ...], weighted: bool = True, skip: str | None = None) -> Iterator[tuple[Instr, int]]:
+    """Every instruction once, in program order, with how often it runs: the product of the trip counts
+    of the loops around it (always 1 unless weighted; 0 inside a loop of 0 trips). The loops named
+    `skip` are left out."""
+
+    def visit(seq, times):
+        for item in seq:
+            if isinstance(item, Loop):
+                if item.name != skip:
+                    yield from visit(item.body, times * item.trip_count if weighted else times)
+            else:
+                yield item, times
+
+    yield from visit(items, 1)
+
+
 def count_ops(items: tuple[Item, ...], weighted: bool = True) -> dict[Op, int]:
     """Instruction count per class; weighted multiplies loop bodies by their trip counts."""
     counts: dict[Op, int] = {}
-
-    def visit(seq, mult):
-        for item in seq:
-            if isinstance(item, Loop):
-                visit(item.body, mult * (item.trip_count if weighted else 1))
-            else:
-                counts[item.op] = counts.get(item.op, 0) + mult
-
-    visit(items, 1)
+    for instr, times in executions(items, weighted):
+        counts[instr.op] = counts.get(instr.op, 0) + times
     return counts
 
 
 def find_loops(items: tuple[Item, ...]) -> list[Loop]:
+    """Every loop of the stream, outer ones before the loops they hold, in program order."""
     found = []
     for item in items:
         if isinstance(item, Loop):
             found.append(item)
             found.extend(find_loops(item.body))
     return found
+
+
+def find_loop(items: tuple[Item, ...], name: str) -> Loop | None:
+    """The first loop of that name (outer loops first), or None."""
+    return next((loop for loop in find_loops(items) if loop.name == name), None)
 
 
 def hot_loop(items: tuple[Item, ...]) -> Loop | None:
@@ -171,6 +197,17 @@ def hot_loop(items: tuple[Item, ...]) -> Loop | None:
         c = count_ops(loop.body)
         return (c.get(Op.MFMA, 0) * loop.trip_count, sum(c.values()))
     return max(loops, key=weight)
+
+
+def with_trip_count(items: tuple[Item, ...], which: Callable[[Loop], bool], trips: int) -> tuple[Item, ...]:
+    """The stream with every loop that `which` picks running `trips` times (the others as they were)."""
+    out = []
+    for item in items:
+        if isinstance(item, Loop):
+            item = replace(item, body=with_trip_count(item.body, which, trips),
+                           trip_count=trips if which(item) else item.trip_count)
+        out.append(item)
+    return tuple(out)
 
 
 def lane_addresses(instr: Instr, counters: tuple[int, ...] = (), base: int = 0) -> tuple[int, ...]:

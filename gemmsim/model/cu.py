@@ -6,7 +6,8 @@ workgroup spread over the SIMDs and the workgroups stack on them. Each wave is a
 (wave.py); the SIMDs' issue ports and pipes (simd.py), the LDS (lds.py) and the memory path
 (vmem.py) are shared by all of them. The replay returns the cycle at which the last wave is done
 and the counters the prediction reports: pipe busy cycles, LDS conflict cycles, stall cycles by
-reason, instructions issued, and (if asked) the timeline of every unit.
+reason, instructions issued, and (if asked) the timeline of every unit. The waves reach the CU only
+through the port wave.ComputeUnitPort; recording is a recorder the units tell (recorder.py).
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import simpy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.model.barrier import WorkgroupBarrier
+from gemmsim.model.counters import WaveCounters
 from gemmsim.model.l1 import L1Cache
 from gemmsim.model.lds import LdsUnit
+from gemmsim.model.recorder import NOT_RECORDING, Recorder, Timeline
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decode_wave
@@ -65,14 +68,17 @@ class CuRun:
 
 
 class ComputeUnitModel:
-    def __init__(self, gpu: GPU, memory: MemoryPath, record: bool = False):
+    """The units shared by the waves of one CU, and the books of the replay (the port waves are given)."""
+
+    def __init__(self, gpu: GPU, memory: MemoryPath, recorder: Recorder = NOT_RECORDING):
         self.gpu = gpu
         self.env = simpy.Environment()
-        self.log: list[Span] | None = [] if record else None
-        self.instruction_log: list[tuple] | None = [] if record else None
-        self.simds = [Simd.build(i, self.log) for i in range(gpu.cu.simds)]
-        self.lds = LdsUnit(gpu.lds, self.log)
-        self.vmem = VmemQueue(memory, self.log)
+        self.recorder = recorder
+        self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
+        self.lds = LdsUnit(gpu.lds)
+        self.vmem = VmemQueue(memory)
+        for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
+            unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
         self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
         self.stalls: dict[str, float] = {}
         self.instructions = 0
@@ -87,51 +93,47 @@ class ComputeUnitModel:
         barrier = WorkgroupBarrier(self.env, len(streams))
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
-            wave = Wave(self, f"wg{index}.wave{w}", simd, barrier, steps)
-            wave.block_bases = bases or {}
+            counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
+            wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
             self.waves.append(wave)
             self.env.process(wave.run())
 
-    def execute(self, wave: Wave, step: Step, now: float, pipe_start: float) -> float:
-        """Issue `step` for `wave` at cycle `now` (an MFMA or VALU op runs on the pipe slot the wave
-        booked from `pipe_start`): book the other units it uses; return when its work is done."""
-        self.instructions += 1
-        wave.simd.issue.take(now)
+    # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
+    def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
+        """Book the LDS, L1 and memory path for a memory instruction issued at `now`; return when its
+        data is back (or written, or acknowledged)."""
         op = step.op
-        done = now + step.cycles
-        if op is Op.MFMA or op is Op.VALU:
-            self.mfma_count += op is Op.MFMA
-            done = pipe_start + step.cycles
-        elif op in (Op.LDS_READ, Op.LDS_WRITE):
-            done = wave.counters.lgkm.push(self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode))
-        elif op in (Op.VMEM_LOAD, Op.VMEM_STORE):
+        if op is Op.LDS_READ or op is Op.LDS_WRITE:
+            return self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode)
+        if op is Op.VMEM_LOAD or op is Op.VMEM_STORE:
             leaves = now
             if step.l1_cycles:  # NVIDIA: the request first takes its lines through the L1/shared data pipe
                 leaves = self.lds.reserve(now, step.l1_cycles, step.opcode) + step.l1_cycles
             if step.l1_pieces:
-                done = wave.counters.vm.push(self._load_through_l1(wave, step, leaves))
-            else:
-                done = wave.counters.vm.push(self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode))
-        elif op is Op.LDS_DMA:
+                return self._load_through_l1(step, block_bases, leaves)
+            return self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode)
+        if op is Op.LDS_DMA:
             if step.l1_pieces:
-                arrival = self._load_through_l1(wave, step, now)
+                arrival = self._load_through_l1(step, block_bases, now)
             else:
                 arrival = self.vmem.request(now, step.nbytes, False, step.opcode)
             self._write_lds_at(arrival, step)
-            done = wave.counters.vm.push(arrival + step.lds_cycles)
-        elif op is Op.SMEM:
-            done = wave.counters.lgkm.push(now + self.vmem.path.scalar_latency_cycles)
-        for r in step.writes:
-            wave.reg_ready[r] = done
-        if self.instruction_log is not None:
-            self.instruction_log.append((wave.name, op.value, now, done))
-            self.log.append(Span(wave.name, step.opcode, now, done if op is Op.MFMA else now + 1))
-        return done
+            return arrival + step.lds_cycles
+        return now + self.vmem.path.scalar_latency_cycles   # SMEM: a scalar load, an L2 hit
 
-    def _load_through_l1(self, wave: Wave, step: Step, leaves: float) -> float:
+    def issued(self, wave: str, step: Step, now: float, done: float) -> None:
+        self.instructions += 1
+        self.mfma_count += step.op is Op.MFMA
+        self.recorder.issued(wave, step.op, step.opcode, now, done)
+
+    def stalled(self, wave: str, why: str, start: float, end: float) -> None:
+        self.stalls[why] = self.stalls.get(why, 0.0) + (end - start)
+        self.recorder.waited(wave, why, start, end)
+
+    def _load_through_l1(self, step: Step, block_bases: dict[str, int], leaves: float) -> float:
         """A global load looks its lines up in the L1: hits answer after the L1 latency (or when a line
         still in flight arrives); the pieces of missed lines go to the L2 and fill their lines."""
-        buffer, base = step.buffer, wave.block_bases.get(step.buffer, 0)
+        buffer, base = step.buffer, block_bases.get(step.buffer, 0)
         line_bytes = self.l1.line_bytes
         if base % line_bytes == 0:
             first = base // line_bytes
@@ -168,7 +170,6 @@ class ComputeUnitModel:
             lds_busy_cycles=self.lds.busy_cycles, lds_conflict_cycles=self.lds.conflict_cycles,
             vmem_busy_cycles=self.vmem.busy_cycles, vmem_bytes=self.vmem.bytes,
             stalls=dict(sorted(self.stalls.items())), simds=len(self.simds),
-            timeline=self.log, instruction_log=self.instruction_log,
         )
 
 
@@ -196,7 +197,11 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     # a front-end may give one stream for all waves: the workgroup still has all its waves
     needed = waves_per_workgroup(program)
     streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]
-    cu = ComputeUnitModel(gpu, memory, record)
+    timeline = Timeline() if record else None
+    cu = ComputeUnitModel(gpu, memory, NOT_RECORDING if timeline is None else timeline)
     for g in range(workgroups):
         cu.add_workgroup(streams, block_bases(program, first_block + g * gpu.compute_units))
-    return cu.run()
+    run = cu.run()
+    if timeline is not None:
+        run.timeline, run.instruction_log = timeline.spans, timeline.instructions
+    return run

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from gemmsim.hw import LDS
-from gemmsim.model.resource import Delay, Server, Span
+from gemmsim.model.resource import Delay, Server
 
 
 def bandwidth_cycles(nbytes: int, lds: LDS) -> int:
@@ -23,8 +23,8 @@ def bandwidth_cycles(nbytes: int, lds: LDS) -> int:
 class LdsUnit(Server):
     """Serves wave accesses in arrival order; each holds the LDS for its bank-phase cycles."""
 
-    def __init__(self, lds: LDS, log: list[Span] | None = None):
-        super().__init__("lds", log)
+    def __init__(self, lds: LDS):
+        super().__init__("lds")
         self.latency = Delay(lds.latency_cycles)
         self.conflict_cycles = 0
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from gemmsim.hw import LDS
+from gemmsim.ir.program import Op, executions, lane_addresses
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,7 @@ def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...]
 def instruction_report(instr, lds: LDS, counters: tuple[int, ...] = ()) -> BankReport | None:
     """Bank cost of one IR instruction (both halves of a ds_read2/ds_write2), or None if it is not
     an LDS access with known lane addresses."""
-    from gemmsim.ir.program import Op, lane_addresses  # local: the IR imports nothing from the model
-
-    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None or not instr.lds_lane_offsets_known:
+    if instr.op not in (Op.LDS_READ, Op.LDS_WRITE) or instr.lane_offsets is None:
         return None
     kind = "read" if instr.op == Op.LDS_READ else "write"
     first = lane_addresses(instr, counters)
@@ -79,13 +78,8 @@ def instruction_report(instr, lds: LDS, counters: tuple[int, ...] = ()) -> BankR
 def stream_conflicts(items, lds: LDS, weighted: bool = True) -> int:
     """Total conflict cycles of an instruction stream (loop bodies times their trip counts if weighted).
     LDS addresses do not move with loop counters in the IR, so one visit per body suffices."""
-    from gemmsim.ir.program import Loop
-
     total = 0
-    for item in items:
-        if isinstance(item, Loop):
-            total += stream_conflicts(item.body, lds, weighted) * (item.trip_count if weighted else 1)
-        else:
-            report = instruction_report(item, lds)
-            total += report.conflict_cycles if report else 0
+    for instr, times in executions(items, weighted):
+        report = instruction_report(instr, lds)
+        total += report.conflict_cycles * times if report else 0
     return total

@@ -23,14 +23,15 @@ class Span:
 
 
 class Server:
-    """A unit that serves requests in arrival order, one at a time."""
+    """A unit that serves requests in arrival order, one at a time. It tells its observer (a
+    recorder.Recorder, attached by the compute unit to the units its timeline draws) when it is busy."""
 
-    def __init__(self, track: str, log: list[Span] | None = None):
+    def __init__(self, track: str):
         self.track = track
         self.free_at = 0.0
         self.busy_cycles = 0.0
         self.requests = 0
-        self.log = log
+        self.observer = None
 
     def reserve(self, ready: float, duration: float, name: str = "") -> float:
         """Book the unit for `duration` cycles from `ready` or when it frees up; return the start."""
@@ -38,8 +39,8 @@ class Server:
         self.free_at = start + duration
         self.busy_cycles += duration
         self.requests += 1
-        if self.log is not None:
-            self.log.append(Span(self.track, name, start, start + duration))
+        if self.observer is not None:
+            self.observer.busy(self.track, name, start, start + duration)
         return start
 
 

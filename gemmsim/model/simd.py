@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gemmsim.model.resource import Server, Span
+from gemmsim.model.resource import Server
 
 
 class IssuePort(Server):
@@ -39,6 +39,5 @@ class Simd:
     valu: VectorAlu
 
     @classmethod
-    def build(cls, index: int, log: list[Span] | None) -> "Simd":
-        return cls(index, IssuePort(f"simd{index}.issue"), MatrixPipe(f"simd{index}.mfma", log),
-                   VectorAlu(f"simd{index}.valu", log))
+    def build(cls, index: int) -> "Simd":
+        return cls(index, IssuePort(f"simd{index}.issue"), MatrixPipe(f"simd{index}.mfma"), VectorAlu(f"simd{index}.valu"))

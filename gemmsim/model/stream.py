@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.model.lds_banks import instruction_report
-from gemmsim.ir.program import Instr, Item, Loop, Op, Reg, hot_loop, walk
+from gemmsim.ir.program import Instr, Item, Op, Reg, hot_loop, walk, with_trip_count
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
@@ -67,7 +67,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     if op in (Op.LDS_READ, Op.LDS_WRITE):
         return _lds_step(step, instr, counters, gpu)
     if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
-        step = replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1_lines, gpu))
+        step = replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
     elif op == Op.LDS_DMA:
         step = replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
     if op in L1_OPS and instr.lane_offsets is not None:
@@ -79,7 +79,7 @@ def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...], line_by
     """The byte offsets (block base left out) whose lines a global load looks up in the L1: the
     first and last byte of every piece its lanes touch, at these loop counters."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
-    touched = instr.touched_offsets if instr.touched_offsets is not None else instr.lane_offsets
+    touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
     last = instr.lane_bytes - 1
     pieces = sorted({o + shift for o in touched} | {o + shift + last for o in touched})
     requested = tuple(o + shift for o in instr.lane_offsets)
@@ -102,19 +102,6 @@ def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> 
                    lds_conflicts=report.conflict_cycles)
 
 
-def with_trip_count(items: tuple[Item, ...], loop: Loop, trips: int) -> tuple[Item, ...]:
-    """The stream with `loop` (found by identity) running `trips` times."""
-    out = []
-    for item in items:
-        if item is loop:
-            out.append(replace(item, trip_count=trips))
-        elif isinstance(item, Loop):
-            out.append(replace(item, body=with_trip_count(item.body, loop, trips)))
-        else:
-            out.append(item)
-    return tuple(out)
-
-
 def hot_loop_trips(program_waves: tuple[tuple[Item, ...], ...]) -> int:
     loop = hot_loop(program_waves[0])
     return loop.trip_count if loop else 0
@@ -124,7 +111,7 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None)
     """Every instruction the wave issues, in order; with hot_trips, the hot loop runs that many times."""
     loop = hot_loop(items)
     if hot_trips is not None and loop is not None:
-        items = with_trip_count(items, loop, hot_trips)
+        items = with_trip_count(items, lambda candidate: candidate is loop, hot_trips)
     fixed: dict[int, Step] = {}
     steps = []
     for instr, counters in walk(items, repeat_loops=True):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.hw import GPU
-from gemmsim.ir.program import Item, Loop, MEMORY_OPS, Op, Program
+from gemmsim.ir.program import MEMORY_OPS, Op, Program, executions
 
 
 @dataclass(frozen=True)
@@ -73,17 +73,11 @@ def average_round(rounds: list[RoundTraffic]) -> RoundTraffic:
 def block_bytes(program: Program) -> BlockBytes:
     """Bytes of A, B (read) and C (written) per workgroup, from the Program's memory instructions."""
     totals = {"A": 0.0, "B": 0.0, "C": 0.0}
-
-    def visit(items: tuple[Item, ...], mult: int) -> None:
-        for item in items:
-            if isinstance(item, Loop):
-                visit(item.body, mult * item.trip_count)
-            elif item.op in MEMORY_OPS and item.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
-                key = item.buffer if item.buffer in totals else ("C" if item.op == Op.VMEM_STORE else "A")
-                totals[key] += mult * item.bytes
-
     for wave in program.waves:
-        visit(wave, 1)
+        for instr, times in executions(wave):
+            if instr.op in MEMORY_OPS and instr.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
+                key = instr.buffer if instr.buffer in totals else ("C" if instr.op == Op.VMEM_STORE else "A")
+                totals[key] += times * instr.bytes
     return BlockBytes(totals["A"], totals["B"], totals["C"])
 
 

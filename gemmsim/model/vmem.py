@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gemmsim.model.resource import Server, Span
+from gemmsim.model.resource import Server
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,8 @@ class MemoryPath:
 class VmemQueue(Server):
     """The CU's return path: in arrival order, each request holds it for bytes x cycles_per_byte."""
 
-    def __init__(self, path: MemoryPath, log: list[Span] | None = None):
-        super().__init__("vmem", log)
+    def __init__(self, path: MemoryPath):
+        super().__init__("vmem")
         self.path = path
         self.bytes = 0
 

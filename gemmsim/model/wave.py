@@ -10,38 +10,59 @@ wave needs the SIMD's issue port for that cycle (if another wave took it, one cy
 Loads, stores and LDS accesses do not block the wave: they complete later, and only a wait on
 their counter makes the wave stop. Every cycle a wave spends not issuing is booked to the reason
 that held it (the stall breakdown of the Prediction).
+
+A wave sees its compute unit only through a narrow port (ComputeUnitPort): the clock, the memory
+units every wave shares, and where to report what it issued and why it waited. Its SIMD (issue
+port and pipes), its counters and its workgroup's barrier are handed to it.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+import simpy
 
 from gemmsim.model.counters import WaveCounters
-from gemmsim.model.resource import Span
+from gemmsim.model.simd import Simd
+from gemmsim.model.barrier import WorkgroupBarrier
+from gemmsim.model.stream import Step
 from gemmsim.ir.program import LGKMCNT_OPS, Op, VMCNT_OPS
 
-if TYPE_CHECKING:
-    from gemmsim.model.cu import ComputeUnitModel
-    from gemmsim.model.stream import Step
-
-# waits drawn on a wave's timeline track (waits for a pipe show as the other waves' MFMAs instead)
-DRAWN_WAITS = frozenset(("vmcnt", "lgkmcnt", "barrier", "vmem_slots", "lgkm_slots"))
 VMCNT_OPS, LGKM_OPS = frozenset(VMCNT_OPS), frozenset(LGKMCNT_OPS)
-STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue", "mfma_pipe", "valu_pipe", "dependency",
+# why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
+# the SIMD's issue port, a busy matrix pipe or VALU, or a register an earlier MFMA or VALU op still writes
+STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu_pipe", "dependency",
                  "vmem_slots", "lgkm_slots")
 
 
+class ComputeUnitPort(Protocol):
+    """What a wave may use of its compute unit beyond its own SIMD, counters and barrier: the clock,
+    the units shared by all waves (LDS, L1, memory path), and the books of what it did."""
+
+    env: simpy.Environment
+
+    def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
+        """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
+
+    def issued(self, wave: str, step: Step, now: float, done: float) -> None:
+        """The wave issued `step` at `now`; its work is done at `done`."""
+
+    def stalled(self, wave: str, why: str, start: float, end: float) -> None:
+        """The wave could not issue from `start` to `end`, held by `why` (one of STALL_REASONS)."""
+
+
 class Wave:
-    def __init__(self, cu: "ComputeUnitModel", name: str, simd, barrier, steps: list["Step"]):
-        self.cu, self.name, self.simd, self.barrier, self.steps = cu, name, simd, barrier, steps
-        self.counters = WaveCounters(cu.gpu.cu.vmcnt_max, cu.gpu.cu.lgkmcnt_max)
+    def __init__(self, name: str, steps: list[Step], cu: ComputeUnitPort, simd: Simd, barrier: WorkgroupBarrier,
+                 counters: WaveCounters, block_bases: dict[str, int]):
+        self.name, self.steps, self.cu, self.simd, self.barrier = name, steps, cu, simd, barrier
+        self.counters = counters
+        self.block_bases = block_bases   # byte address of its workgroup's tile per buffer (its L1 lines)
         self.reg_ready: dict[int, float] = {}
         self.end_time = 0.0
-        self.block_bases: dict[str, int] = {}   # byte address of its workgroup's tile per buffer (L1 lines)
 
     # ---- constraints ---------------------------------------------------------------------------
-    def own_constraint(self, step: "Step", now: float) -> tuple[float, str]:
+    def own_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """When the wave itself allows the step to issue (counters, scoreboard), and why it waits."""
         op = step.op
         if op is Op.WAITCNT:
@@ -59,7 +80,7 @@ class Wave:
                     ready = t
         return ready, "dependency"
 
-    def book_pipe(self, step: "Step", ready: float) -> tuple[float, str]:
+    def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
         """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
         pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is Op.MFMA else (self.simd.valu, "valu_pipe")
         start = math.ceil(pipe.reserve(ready, step.cycles, step.opcode))
@@ -90,9 +111,9 @@ class Wave:
                     yield env.timeout(start - env.now)
             port = self.simd.issue.free_at
             if port > env.now:  # another wave of this SIMD issued in this cycle
-                self._stall("issue", env.now, port)
+                self._stall("issue_port", env.now, port)
                 yield env.timeout(port - env.now)
-            done = self.cu.execute(self, step, env.now, start)
+            done = self.issue(step, env.now, start)
             if done > work_done:
                 work_done = done
             earliest = env.now + (1 if op is Op.MFMA or op is Op.VALU else step.cycles)
@@ -100,8 +121,24 @@ class Wave:
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
 
+    def issue(self, step: Step, now: float, pipe_start: float) -> float:
+        """Issue `step` at cycle `now` (an MFMA or VALU op runs on the pipe slot booked from `pipe_start`);
+        return when its work is done. A memory op counts on its counter until then."""
+        self.simd.issue.take(now)
+        op = step.op
+        if op is Op.MFMA or op is Op.VALU:
+            done = pipe_start + step.cycles
+        elif op in LGKM_OPS:
+            done = self.counters.lgkm.push(self.cu.memory_done(step, now, self.block_bases))
+        elif op in VMCNT_OPS:
+            done = self.counters.vm.push(self.cu.memory_done(step, now, self.block_bases))
+        else:
+            done = now + step.cycles
+        for r in step.writes:
+            self.reg_ready[r] = done
+        self.cu.issued(self.name, step, now, done)
+        return done
+
     def _stall(self, why: str, start: float, end: float) -> None:
         if end > start and why:
-            self.cu.stalls[why] = self.cu.stalls.get(why, 0.0) + (end - start)
-            if self.cu.log is not None and why in DRAWN_WAITS:
-                self.cu.log.append(Span(self.name, f"wait {why}", start, end))
+            self.cu.stalled(self.name, why, start, end)

@@ -142,7 +142,7 @@ def _lds_section(pk: ParsedKernel, hot: Loop | None) -> list[dict]:
             line = int(instr.tag.split(":")[0].split()[1])
             row = rows.setdefault(line, {"line": line, "opcode": instr.opcode, "width_bits": instr.width_bits,
                                          "in_hot_loop": f"line {line}" in in_hot, "known": True})
-            if instr.lane_offsets is None or not instr.lds_lane_offsets_known:
+            if instr.lane_offsets is None:
                 row["known"] = False
                 row["reason"] = pk.facts[wave].lds_unresolved.get(line, "unknown")
                 continue

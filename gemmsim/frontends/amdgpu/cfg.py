@@ -73,10 +73,6 @@ class CFG:
                 return loop
         return None
 
-    def innermost_loop(self, block: int) -> LoopInfo | None:
-        candidates = [l for l in self.loops if block in l.blocks]
-        return min(candidates, key=lambda l: len(l.blocks)) if candidates else None
-
     def hot_loop(self) -> LoopInfo | None:
         if not self.loops:
             return None

@@ -152,8 +152,8 @@ def mfma_info(name: str, instr: AsmInstr | None, gpu: GPU) -> MfmaInfo | None:
 def _mfma_dtypes(suffix: str, instr: AsmInstr | None) -> tuple[str | None, str | None]:
     suffix = suffix.strip("_")
     if suffix == "f8f6f4":
-        cbsz = _int_modifier(instr, "cbsz") if instr else 0
-        blgp = _int_modifier(instr, "blgp") if instr else 0
+        cbsz = instr.int_modifier("cbsz") if instr else 0
+        blgp = instr.int_modifier("blgp") if instr else 0
         return _F8F6F4.get(cbsz, "fp8"), _F8F6F4.get(blgp, "fp8")
     parts = [p for p in suffix.split("_") if p]
     if suffix in _DTYPE:
@@ -163,14 +163,6 @@ def _mfma_dtypes(suffix: str, instr: AsmInstr | None) -> tuple[str | None, str |
     if parts and parts[0] in _DTYPE:
         return _DTYPE[parts[0]], _DTYPE[parts[0]]
     return None, None
-
-
-def _int_modifier(instr: AsmInstr, key: str) -> int:
-    value = instr.modifier(key)
-    try:
-        return int(value, 0) if value else 0
-    except ValueError:
-        return 0
 
 
 def canonical_mfma_name(name: str) -> str:

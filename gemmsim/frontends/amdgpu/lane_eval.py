@@ -25,7 +25,6 @@ import numpy as np
 
 M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
-ALL_BITS32 = M32
 
 
 def _u64(x: int) -> np.uint64:
@@ -98,10 +97,6 @@ def unknown_uniform(lanes: int, bits: int = M32, origin: str = "", wide: bool = 
 
 
 # ---- helpers ---------------------------------------------------------------------------------------
-def _mask(v: Val) -> int:
-    return M64 if v.wide else M32
-
-
 def _wrap(lanes: np.ndarray, wide: bool) -> np.ndarray:
     return lanes if wide else lanes & np.uint64(M32)
 

@@ -221,7 +221,7 @@ def _v_ternary(fn):
     return run
 
 
-def _v_mov(m: Machine, st: State, d: Decoded):
+def _mov32(m: Machine, st: State, d: Decoded):
     m.write(st, d.ops[0], m.read32(st, d.ops[1]))
 
 
@@ -358,10 +358,6 @@ def _scc_of(result, a, b, rule, width) -> bool | None:
         x, y = (a.scalar() if a is not None else None), (b.scalar() if b is not None else None)
         return None if x is None or y is None else x < y
     return None
-
-
-def _s_mov(m: Machine, st: State, d: Decoded):
-    m.write(st, d.ops[0], m.read32(st, d.ops[1]))
 
 
 def _s_movk(m: Machine, st: State, d: Decoded):
@@ -518,7 +514,7 @@ def _mul24(a, b):
 
 _HANDLERS = {
     # vector, 32-bit
-    "v_mov_b32": _v_mov,
+    "v_mov_b32": _mov32,
     "v_mov_b64": _mov64,
     "v_readfirstlane_b32": _v_readfirstlane,
     "v_add_u32": _v_binary(le.add), "v_add_nc_u32": _v_binary(le.add), "v_add_i32": _v_binary(le.add),
@@ -557,7 +553,7 @@ _HANDLERS = {
     "v_mbcnt_lo_u32_b32": _v_mbcnt(False), "v_mbcnt_hi_u32_b32": _v_mbcnt(True),
     "v_lshl_add_u64": _v_lshl_add_u64,
     # scalar
-    "s_mov_b32": _s_mov, "s_mov_b64": _mov64, "s_movk_i32": _s_movk,
+    "s_mov_b32": _mov32, "s_mov_b64": _mov64, "s_movk_i32": _s_movk,
     "s_add_u32": _s_binary(le.add, "carry"), "s_add_i32": _s_binary(le.add, "none"),
     "s_addk_i32": _s_addk,
     "s_sub_u32": _s_binary(le.sub, "borrow"), "s_sub_i32": _s_binary(le.sub, "none"),

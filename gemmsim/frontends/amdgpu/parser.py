@@ -52,6 +52,14 @@ class AsmInstr:
                 return m[len(name) + 1:]
         return None
 
+    def int_modifier(self, name: str) -> int:
+        """Integer value of `name:value` (hex or decimal); 0 if absent or not a number."""
+        value = self.modifier(name)
+        try:
+            return int(value, 0) if value else 0
+        except ValueError:
+            return 0
+
 
 @dataclass(frozen=True)
 class Label:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -37,7 +37,7 @@ from gemmsim.frontends.amdgpu.machine import KERNARG, Decoded, Machine, State, d
 from gemmsim.frontends.amdgpu.parser import KernelSource, parse_file
 from gemmsim.frontends.amdgpu.walker import LoopFacts, WalkFacts, Walker
 from gemmsim.problem import Problem, parse_dims
-from gemmsim.ir.program import Item, Loop, Op, Program, Resources, hot_loop
+from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, with_trip_count
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
 ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "xf32": 4, "fp64": 8, "int8": 1, "fp8": 1, "fp6": 0.75, "fp4": 0.5}
@@ -197,7 +197,7 @@ class _Builder:
                               + (f"; the hot loop is {hot_name}" if hot_name else ""))
         if hot_name is not None:
             trip = self._hot_trip(waves[0], hot_name, facts[0].loops.get(hot_name), tile)
-            waves = [_set_trip(items, hot_name, trip.count) for items in waves]
+            waves = [with_trip_count(items, lambda loop: loop.name == hot_name, trip.count) for items in waves]
         grid, grid_source = self._grid(waves[0], tile)
         program = Program(
             name=src.name, arch=gpu.arch, wave_size=gpu.cu.wave_size,
@@ -236,7 +236,7 @@ class _Builder:
         the binding is taken, or '' (a kernel without MFMAs has nothing to check: taken, and said so)."""
         if hot_name is None or facts is None or facts.trip is None:
             return ""
-        items = _set_trip(items, hot_name, facts.trip)
+        items = with_trip_count(items, lambda loop: loop.name == hot_name, facts.trip)
         flops, accumulators, shape = _mfma_work(items)
         if shape is None:
             return "the loop counter then gives the trip count (not checked against K: no matrix instructions)"
@@ -417,7 +417,7 @@ class _Builder:
         accumulators the hot loop updates (a name can hold other numbers)."""
         if tile is None or not source.startswith("from the kernel name"):
             return tile, source
-        loop = _find_loop(items, hot_name) if hot_name else None
+        loop = find_loop(items, hot_name) if hot_name else None
         _, accumulators, shape = _mfma_work(loop.body if loop else items)
         if shape is None:
             return tile, source
@@ -445,7 +445,7 @@ class _Builder:
         return TripInfo(1, f"unknown: 1 assumed ({why}); give --trip-count or --shape")
 
     def _derived_trip(self, items, hot_name: str, tile) -> tuple[int, str] | None:
-        loop = _find_loop(items, hot_name)
+        loop = find_loop(items, hot_name)
         per_iter = _mfma_work(loop.body) if loop else (0, set(), None)
         flops_iter, accumulators, mfma = per_iter
         if not flops_iter or mfma is None:
@@ -522,49 +522,16 @@ def _walked_hot_loop(items) -> str | None:
     return loop.name if loop is not None else None
 
 
-def _all_loops(items):
-    for item in items:
-        if isinstance(item, Loop):
-            yield item
-            yield from _all_loops(item.body)
-
-
-def _find_loop(items, name: str) -> Loop | None:
-    return next((l for l in _all_loops(items) if l.name == name), None)
-
-
-def _set_trip(items, name: str, trips: int) -> list[Item]:
-    out = []
-    for item in items:
-        if isinstance(item, Loop):
-            body = tuple(_set_trip(item.body, name, trips))
-            item = replace(item, body=body, trip_count=trips if item.name == name else item.trip_count)
-        out.append(item)
-    return out
-
-
 def _mfma_work(items, skip: str | None = None):
     """(MFMA FLOPs weighted by trip counts, accumulator chains, a representative MFMA shape) of a stream;
     `skip` leaves out the loop of that name."""
     flops = 0.0
     rep = None
-
-    def visit(seq, mult):
-        nonlocal flops, rep
-        for item in seq:
-            if isinstance(item, Loop):
-                if item.name != skip:
-                    visit(item.body, mult * item.trip_count)
-                continue
-            if item.op != Op.MFMA:
-                continue
-            shape = mfma_shape(item.opcode)
-            if shape is None:
-                continue
-            flops += shape.flops * mult
+    for instr, times in executions(items, skip=skip):
+        shape = mfma_shape(instr.opcode) if instr.op == Op.MFMA else None
+        if shape is not None:
+            flops += shape.flops * times
             rep = rep or shape
-
-    visit(items, 1)
     return flops, _accumulator_chains(items, skip), rep
 
 
@@ -578,25 +545,18 @@ def _accumulator_chains(items, skip: str | None = None) -> list[int]:
     def key(reg):
         return (reg.file, reg.index)
 
-    def visit(seq):
-        for item in seq:
-            if isinstance(item, Loop):
-                if item.name != skip:
-                    visit(item.body)
-                continue
-            if item.dst is None:
-                continue
-            if item.op == Op.MFMA:
-                c = item.dst if item.opcode.startswith("v_smfmac") else (item.srcs[2] if len(item.srcs) > 2 else None)
-                chain = holder.get(key(c)) if c is not None else None
-                if chain is None:
-                    chain = len(chains)
-                    chains.append(chain)
-                holder[key(item.dst)] = chain
-            elif item.opcode.startswith(("v_mov_b32", "v_accvgpr")) and item.srcs and key(item.srcs[0]) in holder:
-                holder[key(item.dst)] = holder[key(item.srcs[0])]
-            else:
-                holder.pop(key(item.dst), None)
-
-    visit(items)
+    for item, _ in executions(items, weighted=False, skip=skip):
+        if item.dst is None:
+            continue
+        if item.op == Op.MFMA:
+            c = item.dst if item.opcode.startswith("v_smfmac") else (item.srcs[2] if len(item.srcs) > 2 else None)
+            chain = holder.get(key(c)) if c is not None else None
+            if chain is None:
+                chain = len(chains)
+                chains.append(chain)
+            holder[key(item.dst)] = chain
+        elif item.opcode.startswith(("v_mov_b32", "v_accvgpr")) and item.srcs and key(item.srcs[0]) in holder:
+            holder[key(item.dst)] = holder[key(item.srcs[0])]
+        else:
+            holder.pop(key(item.dst), None)
     return chains

@@ -324,7 +324,7 @@ class Walker:
             offsets, offsets2, why = self._lds_offsets(d, c, st)
             if offsets is None:
                 self.facts.lds_unresolved[instr.lineno] = why
-                kwargs.update(lane_offsets=None, lds_lane_offsets_known=False, tag=f"{tag}: LDS address unknown ({why})")
+                kwargs.update(lane_offsets=None, tag=f"{tag}: LDS address unknown ({why})")
             else:
                 kwargs.update(lane_offsets=offsets)
                 if offsets2 is not None:
@@ -354,18 +354,18 @@ class Walker:
         if value.sym and le._low_bit(value.sym) < LDS_BANK_SHIFT_ALIGN:
             return None, None, f"{addr_op.name} has a uniform unknown part that is not a multiple of 4 bytes"
         if c.accesses == 2:
-            o0 = _int_mod(d.instr, "offset0") * c.offset_unit
-            o1 = _int_mod(d.instr, "offset1") * c.offset_unit
+            o0 = d.instr.int_modifier("offset0") * c.offset_unit
+            o1 = d.instr.int_modifier("offset1") * c.offset_unit
             first = tuple(int(x) for x in (value.lanes + np.uint64(o0)) & np.uint64(le.M32))
             second = tuple(int(x) for x in (value.lanes + np.uint64(o1)) & np.uint64(le.M32))
             return first, second, ""
-        off = _int_mod(d.instr, "offset")
+        off = d.instr.int_modifier("offset")
         return tuple(int(x) for x in (value.lanes + np.uint64(off)) & np.uint64(le.M32)), None, ""
 
     def _global_offsets(self, d: Decoded, c: Classified, st: State):
         """(buffer name, per-lane byte offsets from the buffer's base) of a vector-memory op."""
         name, ops = d.name, d.ops
-        off = _int_mod(d.instr, "offset")
+        off = d.instr.int_modifier("offset")
         if name.startswith(("buffer_", "tbuffer_")):
             # loads: vdata, vaddr, srsrc, soffset; DMA and stores without vdata shift by one
             start = 0 if c.op == Op.LDS_DMA else 1
@@ -408,7 +408,7 @@ class Walker:
         m0 = self.m.read32(st, Operand("special", 0, 1, "m0"))
         if m0 is None or not m0.uniform:
             return None
-        return int(m0.lanes[0]) + _int_mod(d.instr, "offset")
+        return int(m0.lanes[0]) + d.instr.int_modifier("offset")
 
 
 # ---- helpers --------------------------------------------------------------------------------------------
@@ -425,14 +425,6 @@ def _known_lanes(v) -> tuple[int, ...] | None:
     if v is None:
         return None
     return tuple(int(x) for x in v.lanes)
-
-
-def _int_mod(instr: AsmInstr, key: str) -> int:
-    value = instr.modifier(key)
-    try:
-        return int(value, 0) if value else 0
-    except ValueError:
-        return 0
 
 
 def _registers(d: Decoded, c: Classified) -> tuple[Reg | None, tuple[Reg, ...]]:

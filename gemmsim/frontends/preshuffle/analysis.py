@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, MatrixInstruction
-from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
+from gemmsim.problem import COPY_MODES, EPILOGUES, OUTPUT_BYTES, KernelConfig, Problem
 
 WAVES_PER_BLOCK = 4
 MFMA_TILE = 16          # the generator uses 16x16xK matrix instructions
@@ -162,16 +162,20 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     )
 
 
+def _either(choices: tuple[str, ...]) -> str:
+    return " or ".join(repr(c) for c in choices)
+
+
 def _check_arch_and_options(config: KernelConfig, gpu: GPU) -> None:
     if gpu.arch not in AMD_ARCHS:
         raise ConfigError(f"the preshuffle GEMM generator targets {' and '.join(AMD_ARCHS)}; "
                           f"{gpu.name} is {gpu.arch} (async LDS DMA and MFMA are AMD-only)")
     if config.lds_stage not in (1, 2):
         raise ConfigError(f"lds_stage={config.lds_stage}: must be 1 (single A buffer) or 2 (ping-pong)")
-    if config.copy not in ("sync", "async"):
-        raise ConfigError(f"copy={config.copy!r}: must be 'sync' or 'async'")
-    if config.epilogue not in ("direct", "cshuffle"):
-        raise ConfigError(f"epilogue={config.epilogue!r}: must be 'direct' or 'cshuffle'")
+    if config.copy not in COPY_MODES:
+        raise ConfigError(f"copy={config.copy!r}: must be {_either(COPY_MODES)}")
+    if config.epilogue not in EPILOGUES:
+        raise ConfigError(f"epilogue={config.epilogue!r}: must be {_either(EPILOGUES)}")
     if config.waves_per_eu is not None and not 1 <= config.waves_per_eu <= gpu.cu.max_waves_per_simd:
         raise ConfigError(f"waves_per_eu={config.waves_per_eu}: must be between 1 and {gpu.cu.max_waves_per_simd}")
 

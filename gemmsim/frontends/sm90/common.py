@@ -10,7 +10,7 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
 * LDG / STG are VMEM ops; the L1 merges the lanes of one warp instruction into 32-byte sectors,
   so an instruction carries one lane_offsets entry per distinct sector (lane_bytes = 32): its
   bytes are what the warp asks of the memory system, not 32 x the access width. It also carries
-  the 128-byte lines its lanes touch (l1_lines): the L1 and shared memory share one data pipe,
+  the 128-byte lines its lanes touch (its L1Access): the L1 and shared memory share one data pipe,
   which takes one line (or one shared-memory wavefront) per cycle (validation/results/h200/
   microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32 lines per load);
 * LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
-from gemmsim.ir.program import Instr, Op
+from gemmsim.ir.program import Instr, L1Access, Op
 from gemmsim.ir.waits import WaitTracker
 
 SECTOR_BYTES = 32
@@ -72,7 +72,7 @@ def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes:
                   seen: set | None = None, strides: tuple[int, ...] = ()) -> Instr:
     """An LDG/STG: the sectors its lanes touch (less those `seen` by the same warp in this
     iteration, which the L1 serves), 32 bytes each; and the 128-byte lines its lanes touch, which
-    the L1 takes through the data pipe it shares with shared memory (l1_lines)."""
+    the L1 takes through the data pipe it shares with shared memory (its L1Access)."""
     touched = set()
     for a in lane_addresses:
         touched.update(sectors(range(a, a + width_bytes, 4)))
@@ -83,8 +83,8 @@ def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes:
     else:
         fresh = sorted(touched)
     return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=SECTOR_BYTES, buffer=buffer,
-                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag, l1_lines=lines,
-                 touched_offsets=tuple(sorted(touched)))
+                 lane_offsets=tuple(fresh), iter_strides=strides, tag=tag,
+                 l1=L1Access(lines, tuple(sorted(touched))))
 
 
 def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: str) -> Instr:

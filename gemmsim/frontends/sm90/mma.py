@@ -33,8 +33,6 @@ WARPS, LANES = 4, 32
 MMA_M, MMA_N, MMA_K = 16, 8, 16
 MMA_OPCODE = "mma.sync.m16n8k16.bf16"
 B_WORDS = 2   # 32-bit registers of a B fragment per lane
-TILE_CONFIGS = ((16, 64, 128), (32, 64, 64), (32, 128, 64), (32, 256, 64), (64, 64, 64), (64, 128, 32),
-                (64, 128, 64), (64, 128, 128), (128, 64, 64), (128, 128, 32), (64, 256, 64))
 
 
 def lds_byte_col(row: int, col_bytes: int, row_bytes: int, swizzle: bool) -> int:
