@@ -48,7 +48,7 @@ from gemmsim.errors import InputError
 DEFAULT_MICROBENCH = Path("validation/results/h200/microbench.csv")
 EXTRA_NAME = "microbench_extra.csv"      # read from beside the main file when present
 L2_READ_MIN_BYTES = 16 << 20
-HW_FILE = Path(__file__).parent / "hw" / "h200.toml"
+HW_FILE = Path(__file__).parents[1] / "hw" / "h200.toml"
 L2_CHASE_BYTES = (1 << 20, 16 << 20)     # buffers that miss the L1 (<= 256 KiB) and fit in the L2
 HBM_CHASE_BYTES = 256 << 20              # beyond the L2, before TLB misses dominate
 MMA_OPCODE = "mma.sync.m16n8k16.bf16"
