@@ -53,7 +53,3 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     finally:
         progress.enable(False)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

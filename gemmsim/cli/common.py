@@ -94,11 +94,12 @@ def add_tile_arg(parser, required: bool = True, names: bool = False, unset: str 
     parser.add_argument("--tile", required=required, help=text + (f" ({unset})" if unset else ""))
 
 
-def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True) -> None:
-    """The preshuffle GEMM: the problem, its kernel configuration and the GPU."""
+def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True, dtype_unset: str | None = None) -> None:
+    """The preshuffle GEMM: the problem, its kernel configuration and the GPU. `dtype_unset` replaces
+    the bf16 default with a rule of the command's (predict --isa reads the kernel's MFMA)."""
     add_shape_arg(parser)
     add_tile_arg(parser, required=need_tile)
-    add_dtype_arg(parser)
+    add_dtype_arg(parser, default=None if dtype_unset else DEFAULT_DTYPE, unset=dtype_unset)
     add_gpu_args(parser)
     parser.add_argument("--lds-stage", type=int, default=2, choices=(1, 2), help="A buffers in LDS (default 2)")
     parser.add_argument("--no-swizzle", action="store_true", help="plain row-major A tile in LDS")

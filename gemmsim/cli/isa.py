@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     gpu = load_gpu(gpu_name(args)) if gpu_name(args) else None
     problem = None
     if args.shape:
-        problem = make_problem(args.shape, args.dtype or _mfma_dtype(args.file, args.kernel))
+        problem = make_problem(args.shape, args.dtype or mfma_dtype(args.file, args.kernel))
     elif args.dtype:
         raise InputError("--dtype describes --shape; give --shape MxNxK with it")
     pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _mfma_dtype(path: str, kernel: str | None) -> str:
+def mfma_dtype(path: str, kernel: str | None) -> str:
     """The input dtype of the kernel's first matrix instruction (bf16 if it has none)."""
     from gemmsim.frontends.amdgpu.classify import mfma_shape
     from gemmsim.frontends.amdgpu.program import select_kernel, _split_kernel_suffix

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from gemmsim.cli.common import (add_format_args, add_kernel_args, add_plot_arg, add_trace_arg, announce,
-                                gpu_from_args, kernel_config)
-from gemmsim.cli.isa import add_source_args, source_kwargs
+from gemmsim.cli.common import (DEFAULT_DTYPE, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
+                                announce, gpu_from_args, kernel_config)
+from gemmsim.cli.isa import add_source_args, mfma_dtype, source_kwargs
 from gemmsim.errors import InputError
 from gemmsim.problem import KernelConfig, make_problem
 
@@ -15,7 +15,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("predict", help="simulated kernel time, bottleneck, bank conflicts, timeline",
                               description="Replay one CU of the GEMM kernel (the preshuffle GEMM of --tile, or "
                                           "compiled assembly with --isa) and reason about the rest of the GPU.")
-    add_kernel_args(p, need_tile=False)
+    add_kernel_args(p, need_tile=False, dtype_unset=f"{DEFAULT_DTYPE}; with --isa, the input dtype of the kernel's first MFMA")
     p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
     p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
     add_source_args(p)
@@ -30,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim.predict import predict, predict_program
     from gemmsim.report.text import format_prediction
 
-    problem = make_problem(args.shape, args.dtype)
+    dtype = args.dtype or (mfma_dtype(args.isa, args.kernel) if args.isa else DEFAULT_DTYPE)
+    problem = make_problem(args.shape, dtype)
     gpu = gpu_from_args(args)
     if not args.tile and not args.isa:
         raise InputError("--tile is required unless --isa gives the kernel")
