@@ -56,7 +56,7 @@ def bench(gpu_name: str, path: Path, kernel: str, repeat: int) -> dict:
         prediction, t_replay = timed(lambda: predict_program(parsed.program, problem, gpu))
         builds.append(t_build)
         replays.append(t_replay)
-    cmd = [sys.executable, "-m", "gemmsim.cli", "predict", "--isa", f"{path}:{kernel}", "--shape", SHAPE,
+    cmd = [sys.executable, "-m", "gemmsim", "predict", "--isa", f"{path}:{kernel}", "--shape", SHAPE,
            "--dtype", DTYPE, "--gpu", gpu_name]
     _, t_cli = timed(lambda: subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True))
     return {"build": statistics.median(builds), "replay": statistics.median(replays),

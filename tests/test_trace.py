@@ -15,7 +15,7 @@ import pytest
 
 from gemmsim.analysts import cost, models
 from gemmsim.analysts.shapes import Workload, model_gemms
-from gemmsim.analysts.torch_trace import gemm_records, group_gemms, load_trace, read_trace
+from gemmsim.analysts.torch_trace import gemm_records, group_gemms, load_trace, parse_gemm_inputs, read_trace
 from gemmsim.errors import InputError
 
 from cli_runner import run_cli
@@ -141,6 +141,15 @@ def test_outer_ops_are_used_when_no_inner_gemm_was_recorded():
     assert (linear.call.shape, linear.call.flags, linear.call.batch) == ("1024x2048x512", "(T,N)", 1)
     assert (matmul.call.shape, matmul.call.flags, matmul.call.batch) == ("256x256x64", "(N,N)", 32)
     assert linear.kernels == ()
+
+
+@pytest.mark.parametrize("recorded, name", [
+    ("c10::BFloat16", "bf16"), ("c10::Half", "fp16"), ("float", "fp32"), ("c10::Float8_e4m3fnuz", "fp8"),
+    ("c10::Float8_e5m2", "bf8"), ("signed char", "int8"), ("c10::ComplexFloat", "c10::ComplexFloat"), ("", "unknown"),
+])
+def test_recorded_input_types_are_read_through_the_dtype_registry(recorded, name):
+    args = {"Input Dims": [[4, 8], [8, 2]], "Input type": [recorded, recorded]}
+    assert parse_gemm_inputs("aten::mm", args)[1] == name
 
 
 # --- the subcommand ------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from gemmsim import dtypes
 from gemmsim.analysts.blas import BlasCall, Operand, blas_call
 from gemmsim.errors import InputError
 
@@ -34,11 +35,6 @@ GEMM_OPS = {
     "aten::baddbmm": (1, 2, "bmm"),
     "aten::matmul": (0, 1, "matmul"),
     "aten::linear": (0, 1, "linear"),
-}
-_DTYPES = {
-    "c10::BFloat16": "bf16", "c10::Half": "fp16", "float": "fp32", "double": "fp64",
-    "c10::Float8_e4m3fn": "fp8", "c10::Float8_e4m3fnuz": "fp8", "c10::Float8_e5m2": "fp8",
-    "c10::Float8_e5m2fnuz": "fp8", "signed char": "int8", "c10::Float4_e2m1fn_x2": "fp4", "int": "int32",
 }
 _OP_CATEGORIES = ("cpu_op", "user_annotation")
 _TIME_SLACK_US = 1e-3  # exported timestamps are rounded to the nanosecond
@@ -86,6 +82,9 @@ class TraceGemms:
 def read_trace(path: str | Path) -> TraceGemms:
     """All GEMMs of the trace at `path`, grouped, largest total kernel time first."""
     data = load_trace(path)
+    if not any(e.get("cat") == "cpu_op" for e in data["traceEvents"]):
+        raise InputError(f"{path}: not a PyTorch profiler trace: it has no operator events (cat \"cpu_op\"); "
+                         "gemmsim trace reads what torch.profiler exports")
     records, skipped = gemm_records(data["traceEvents"], str(path))
     device_name, cus = _device(data)
     return TraceGemms(str(path), device_name, cus, group_gemms(records), len(records), skipped)
@@ -175,7 +174,7 @@ def parse_gemm_inputs(name: str, args: dict, where: str = "trace") -> tuple[Blas
         raise InputError(f"{what}: cannot read a matrix product from dims {a_dims} x {b_dims}: {e}") from None
     types = args.get("Input type") or []
     raw_type = types[ia] if isinstance(types, list) and len(types) > ia else ""
-    return call, _DTYPES.get(raw_type, raw_type or "unknown")
+    return call, _dtype_name(raw_type)
 
 
 # --- reading the matrices of each kind of op -------------------------------------------------
@@ -337,6 +336,14 @@ def _dims_list(value, what: str, key: str) -> list[list[int]]:
         if not isinstance(item, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in item):
             raise InputError(f"{what}: {key} must hold lists of integers, got {item!r}")
     return value
+
+
+def _dtype_name(recorded: str) -> str:
+    """gemmsim's name for a recorded "Input type" (c10::BFloat16 -> bf16); an unknown type as recorded."""
+    try:
+        return dtypes.normalize(recorded)
+    except InputError:
+        return recorded or "unknown"
 
 
 def _call_key(call: BlasCall) -> tuple:

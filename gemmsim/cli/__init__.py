@@ -1,60 +1,46 @@
-"""The `gemmsim` command. Subcommands live in their own modules and register themselves here;
-this module only parses, dispatches and turns library errors into one-line messages and exit 2."""
+"""The `gemmsim` command. Each subcommand lives in its own module of this package, which adds its
+parser (`register`) and runs it (`run`); this module parses, dispatches, and turns every error
+into one line on stderr and exit code 2:
+
+    gemmsim predict: error: MESSAGE (see gemmsim predict --help)   a flag argparse cannot read
+    gemmsim: error: MESSAGE                                        the library refused an input
+"""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
 import sys
 
+from gemmsim import __version__, progress
+from gemmsim.cli import analyze, calibrate, compare, dimeff, isa, layout, predict, shapes, trace, verify
+from gemmsim.cli.common import Parser, glue_dash_values
 from gemmsim.errors import GemmsimError
 
-# Modules that provide register(subparsers) for their subcommands.
-SUBCOMMAND_MODULES = (
-    "gemmsim.cli.predict",
-    "gemmsim.cli.isa",
-    "gemmsim.cli.functional",
-    "gemmsim.cli.analysts",
-    "gemmsim.cli.calibrate",
-    "gemmsim.cli.compare",
-)
+# In the order `gemmsim --help` lists them: the kernel, the workload, the validation.
+SUBCOMMANDS = (predict, analyze, isa, verify, layout, shapes, dimeff, trace, compare, calibrate)
 
 
-def _analyze(args: argparse.Namespace) -> int:
-    from gemmsim.frontends.preshuffle.analysis import analyze
-    from gemmsim.cli.common import kernel_from_args
-    from gemmsim.frontends.preshuffle.generator import generate
-    from gemmsim.report.analyze import format_table, summarize
-
-    problem, config, gpu = kernel_from_args(args)
-    a = analyze(problem, config, gpu)
-    summary = summarize(a, generate(a, gpu), gpu)
-    print(json.dumps(summary, indent=2, sort_keys=True) if args.json else format_table(summary))
-    return 0
-
-
-def build_parser() -> argparse.ArgumentParser:
-    from gemmsim.cli.common import add_kernel_args
-
-    parser = argparse.ArgumentParser(prog="gemmsim", description="Cycle-approximate simulator of tiled GEMM kernels")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("analyze", help="static analysis of a preshuffle-GEMM configuration")
-    add_kernel_args(p)
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=_analyze)
-    for name in SUBCOMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+def build_parser() -> Parser:
+    parser = Parser(prog="gemmsim", description="Cycle-approximate simulator of tiled GEMM kernels. "
+                                                "Every subcommand has --help.")
+    parser.add_argument("--version", action="version", version=f"gemmsim {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in SUBCOMMANDS:
+        module.register(sub)
+    parser.commands = sub.choices  # name -> its parser, to report errors in the subcommand's name
     return parser
-
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = glue_dash_values(list(sys.argv[1:] if argv is None else argv))
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # argparse already printed a one-line usage error
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # name the subcommand whose flags these are not
+            parser.commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    except SystemExit as e:  # --help, --version, or the one-line error already printed
         return int(e.code or 0)
+    progress.enable(progress.wanted(getattr(args, "json", False) or getattr(args, "csv", False)))
     try:
         return args.func(args)
     except GemmsimError as e:
@@ -62,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    except OSError as e:  # a file that went away or filled the disk after the flags were checked
+        print(f"gemmsim: error: {e.filename or 'output'}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    finally:
+        progress.enable(False)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import difflib
-import json
 from pathlib import Path
+
+from gemmsim.cli.common import add_format_args, announce, check_output_path
 
 
 def register(subparsers) -> None:
@@ -15,27 +15,23 @@ def register(subparsers) -> None:
     p.add_argument("--microbench", default=str(DEFAULT_MICROBENCH), help=f"microbenchmark CSV (default {DEFAULT_MICROBENCH})")
     p.add_argument("--hw-file", default=str(HW_FILE), help="GPU description to calibrate (default gemmsim/hw/h200.toml)")
     p.add_argument("--write", action="store_true", help="rewrite the description file (default: print the values and the diff)")
-    p.add_argument("--json", action="store_true", help="the fitted values as JSON")
+    add_format_args(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from gemmsim.report.calibrate import format_fitted, format_fitted_json, format_rewrite_diff
     from gemmsim.validate.calibrate import calibrate
 
+    if args.write:
+        check_output_path(args.hw_file)
     fitted, current, calibrated = calibrate(args.microbench, args.hw_file)
-    if args.json:
-        print(json.dumps([{"section": f.section, "key": f.key, "value": f.value, "written": f.write, "rows": f.rows,
-                           "residual": f.residual, "note": f.note} for f in fitted], indent=2, sort_keys=True))
-    else:
-        print(f"{'section':13s} {'key':32s} {'value':>14s}  written  fit")
-        for f in fitted:
-            print(f"{f.section:13s} {f.key:32s} {f.value:>14.6g}  {'yes' if f.write else 'no ':3s}      {f.residual}")
+    print(format_fitted_json(fitted) if args.json else format_fitted(fitted))
     if args.write:
         if calibrated != current:
             Path(args.hw_file).write_text(calibrated)
+            announce(args.hw_file)
         print(f"{'rewrote' if calibrated != current else 'unchanged:'} {args.hw_file}")
     elif not args.json:
-        diff = list(difflib.unified_diff(current.splitlines(True), calibrated.splitlines(True), args.hw_file,
-                                         args.hw_file + " (calibrated)"))
-        print("".join(diff) if diff else f"{args.hw_file} is already calibrated (no change)")
+        print(format_rewrite_diff(current, calibrated, args.hw_file))
     return 0

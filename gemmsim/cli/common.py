@@ -1,39 +1,215 @@
-"""Command-line pieces shared by the subcommands that take a GEMM and a kernel configuration."""
+"""The flags every subcommand shares, defined once: same name, same help, same default everywhere.
+
+Defaults: `--gpu mi300x` (`--arch` picks the default GPU of an arch instead) and `--dtype bf16`,
+except where the input already names them (`isa` reads both from the assembly, `layout` from the
+opcode, `compare` from each measured row) or where the flag adds an optional column (`shapes`,
+`trace`: no GPU, no cost).
+
+Output files (`--plot`, `--trace`, `--save`) are checked while the flags are read, so a path that
+cannot be written stops the command before any work, with one line and exit 2; each file written
+is announced on stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
+import sys
+from pathlib import Path
 
+from gemmsim import dtypes
+from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
-from gemmsim.problem import DTYPE_BYTES, KernelConfig, Problem, make_config, make_problem
+from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
+
+DEFAULT_GPU = "mi300x"
+DEFAULT_DTYPE = "bf16"
+ARCHES = ("gfx942", "gfx950", "sm90")
+COMMON_DTYPES = ("bf16", "fp16", "fp8", "bf8", "int8", "fp4")  # what --help lists; any registry spelling works
 
 
-def add_gpu_args(parser: argparse.ArgumentParser) -> None:
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: `gemmsim predict: error: MESSAGE (see gemmsim predict --help)`."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+# --- inputs ------------------------------------------------------------------------------------
+
+def add_gpu_args(parser: argparse.ArgumentParser, default: str | None = DEFAULT_GPU, unset: str | None = None,
+                 what: str = "GPU description") -> None:
+    """--gpu NAME|FILE.toml or --arch ARCH. `default` None makes the GPU optional; `unset` says what then."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--gpu", help=f"GPU description: {', '.join(available_gpus())}, or a .toml path")
-    group.add_argument("--arch", help="gfx942 | gfx950 | sm90: the default GPU of that arch")
+    when_unset = f"default {default}" if default else f"default: {unset}"
+    group.add_argument("--gpu", help=f"{what}: {', '.join(available_gpus())}, or a .toml path ({when_unset})")
+    defaults = ", ".join(f"{arch} -> {default_gpu_for_arch(arch)}" for arch in ARCHES)
+    group.add_argument("--arch", help=f"{' | '.join(ARCHES)}: the default GPU of that arch ({defaults})")
+    parser.set_defaults(gpu_default=default)
 
 
-def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True) -> None:
-    parser.add_argument("--shape", required=True, help="MxNxK, e.g. 5120x5120x8320")
-    parser.add_argument("--tile", required=need_tile, help="tile_m x tile_n x tile_k, e.g. 64x256x128")
-    parser.add_argument("--dtype", default="fp8", help=f"input dtype: {', '.join(DTYPE_BYTES)} (default fp8)")
+def gpu_name(args: argparse.Namespace) -> str | None:
+    """The GPU asked for: --gpu, else --arch's default GPU, else the command's default (may be None)."""
+    if getattr(args, "gpu", None):
+        return args.gpu
+    if getattr(args, "arch", None):
+        return default_gpu_for_arch(args.arch)
+    return getattr(args, "gpu_default", DEFAULT_GPU)
+
+
+def gpu_from_args(args: argparse.Namespace) -> GPU:
+    name = gpu_name(args)
+    if name is None:
+        raise InputError("this command needs --gpu or --arch")
+    return load_gpu(name)
+
+
+def dtype_name(text: str) -> str:
+    """argparse type: gemmsim's name for any known spelling (bfloat16 -> bf16)."""
+    try:
+        return dtypes.normalize(text)
+    except GemmsimError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def add_dtype_arg(parser, default: str | None = DEFAULT_DTYPE, unset: str | None = None,
+                  what: str = "input dtype") -> None:
+    when_unset = f"default {default}" if default else f"default: {unset}"
+    parser.add_argument("--dtype", type=dtype_name, default=default,
+                        help=f"{what}: {', '.join(COMMON_DTYPES)}, ... ({when_unset})")
+
+
+def add_shape_arg(parser, required: bool = True, what: str | None = None) -> None:
+    parser.add_argument("--shape", required=required, metavar="MxNxK",
+                        help="M, N, K: positive integers joined by 'x', e.g. 5120x5120x8320" + (f"; {what}" if what else ""))
+
+
+def add_tile_arg(parser, required: bool = True, names: bool = False, unset: str | None = None) -> None:
+    """The macro tile; `names` also accepts kernel names (analysts read them from profiler traces)."""
+    if names:
+        text = ("macro tile or kernel name: MT256x64x32, 64x256x128, 256x128x128x64_32x32_2x2, "
+                "a Tensile/cuBLAS kernel name")
+    else:
+        text = "tile_m x tile_n x tile_k, e.g. 64x256x128"
+    parser.add_argument("--tile", required=required, help=text + (f" ({unset})" if unset else ""))
+
+
+def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True, dtype_unset: str | None = None) -> None:
+    """The preshuffle GEMM: the problem, its kernel configuration and the GPU. `dtype_unset` replaces
+    the bf16 default with a rule of the command's (predict --isa reads the kernel's MFMA)."""
+    add_shape_arg(parser)
+    add_tile_arg(parser, required=need_tile)
+    add_dtype_arg(parser, default=None if dtype_unset else DEFAULT_DTYPE, unset=dtype_unset)
     add_gpu_args(parser)
     parser.add_argument("--lds-stage", type=int, default=2, choices=(1, 2), help="A buffers in LDS (default 2)")
     parser.add_argument("--no-swizzle", action="store_true", help="plain row-major A tile in LDS")
-    parser.add_argument("--copy", default="sync", choices=("sync", "async"), help="A global->LDS path")
-    parser.add_argument("--epilogue", default="direct", choices=("direct", "cshuffle"))
+    parser.add_argument("--copy", default="sync", choices=("sync", "async"), help="A global->LDS path (default sync)")
+    parser.add_argument("--epilogue", default="direct", choices=("direct", "cshuffle"),
+                        help="how C is written (default direct)")
     parser.add_argument("--waves-per-eu", type=int, default=None, help="occupancy hint, 1..8")
 
 
-def gpu_from_args(args: argparse.Namespace, fallback: str = "gfx942") -> GPU:
-    if getattr(args, "gpu", None):
-        return load_gpu(args.gpu)
-    return load_gpu(default_gpu_for_arch(getattr(args, "arch", None) or fallback))
+def kernel_config(args: argparse.Namespace) -> KernelConfig:
+    return make_config(args.tile, lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
+                       epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
 
 
 def kernel_from_args(args: argparse.Namespace) -> tuple[Problem, KernelConfig, GPU]:
     problem = make_problem(args.shape, args.dtype)
-    config = make_config(args.tile, lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
-                         epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
-    return problem, config, gpu_from_args(args)
+    return problem, kernel_config(args), gpu_from_args(args)
+
+
+# Flags whose value may start with '-' (a negative dimension is a value to reject with its rule,
+# not an unknown option): main() glues `--shape -5x5x5` into `--shape=-5x5x5` before argparse.
+DIMS_FLAGS = ("--shape", "--tile", "--workgroup")
+
+
+def glue_dash_values(argv: list[str]) -> list[str]:
+    out: list[str] = []
+    for token in argv:
+        if out and out[-1] in DIMS_FLAGS and re.fullmatch(r"-\d.*", token):
+            out[-1] = f"{out[-1]}={token}"
+        else:
+            out.append(token)
+    return out
+
+
+# --- outputs -----------------------------------------------------------------------------------
+
+def add_format_args(parser, csv: bool = False) -> None:
+    """--json (and --csv where the output is a table): machine-readable output, no progress bars."""
+    if csv:
+        form = parser.add_mutually_exclusive_group()
+        form.add_argument("--csv", action="store_true", help="CSV instead of a table")
+        form.add_argument("--json", action="store_true", help="JSON instead of a table")
+    else:
+        parser.add_argument("--json", action="store_true", help="JSON instead of text")
+
+
+def add_plot_arg(parser, what: str) -> None:
+    parser.add_argument("--plot", type=plot_path, metavar="FILE.png",
+                        help=f"also draw {what} to this image (its extension picks the format: png, svg, pdf, ...)")
+
+
+def add_trace_arg(parser, what: str) -> None:
+    parser.add_argument("--trace", type=output_path, metavar="FILE.json", help=f"also write {what}")
+
+
+def add_save_arg(parser, what: str) -> None:
+    parser.add_argument("--save", type=output_path, metavar="FILE.csv", help=f"also write {what}")
+
+
+def check_output_path(path: str) -> None:
+    """Raise InputError unless `path` can be written as a file, without leaving anything behind."""
+    p = Path(path)
+    if not str(path) or p.is_dir():
+        raise InputError(f"cannot write {path!r}: it is a directory")
+    parent = p.parent
+    if not parent.exists():
+        raise InputError(f"cannot write {path}: directory {parent} does not exist")
+    if not parent.is_dir():
+        raise InputError(f"cannot write {path}: {parent} is not a directory")
+    existed = p.exists()
+    try:
+        # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
+        with open(p, "ab" if existed else "xb"):
+            pass
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e.strerror or e}") from None
+    if not existed:
+        p.unlink()
+
+
+def plot_formats() -> tuple[str, ...]:
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return tuple(sorted(FigureCanvasBase.get_supported_filetypes()))
+
+
+def check_plot_path(path: str) -> None:
+    """A writable path whose extension matplotlib can write (no silent NAME -> NAME.png)."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if not suffix:
+        raise InputError(f"plot file {path!r} has no extension: name the format, e.g. {path}.png")
+    if suffix not in plot_formats():
+        raise InputError(f"plot file {path!r}: matplotlib cannot write .{suffix}: "
+                         f"expected one of {', '.join(plot_formats())}")
+    check_output_path(path)
+
+
+def _argparse_type(check):
+    def convert(path: str) -> str:
+        try:
+            check(path)
+        except GemmsimError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return path
+    return convert
+
+
+output_path = _argparse_type(check_output_path)
+plot_path = _argparse_type(check_plot_path)
+
+
+def announce(path) -> None:
+    print(f"gemmsim: wrote {path}", file=sys.stderr)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from gemmsim.cli.common import add_gpu_args
+from gemmsim.cli.common import add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, gpu_name
 from gemmsim.errors import InputError
 from gemmsim.problem import DTYPE_BYTES, make_problem, parse_dims
 
@@ -15,12 +15,12 @@ def register(subparsers) -> None:
     p.add_argument("file", metavar="FILE.s", help="assembly from clang -S / hipcc --save-temps / FlyDSL, or objdump -d")
     p.add_argument("--kernel", help="which kernel of a file that holds several")
     p.add_argument("--list", action="store_true", help="list the kernels in the file and exit")
-    add_gpu_args(p)
-    p.add_argument("--shape", help="MxNxK: sets the grid and derives the hot loop's trip count from K")
-    p.add_argument("--dtype", help=f"input dtype of --shape ({', '.join(DTYPE_BYTES)}; default: the MFMA's)")
-    p.add_argument("--tile", help="tile_m x tile_n x tile_k (default: from the kernel name, e.g. m64n256k64)")
+    add_gpu_args(p, default=None, unset="the default GPU of the file's arch")
+    add_shape_arg(p, required=False, what="sets the grid and derives the hot loop's trip count from K")
+    add_dtype_arg(p, default=None, unset="the input dtype of the kernel's first MFMA", what="input dtype of --shape")
+    add_tile_arg(p, required=False, unset="default: from the kernel name, e.g. m64n256k64")
     add_source_args(p)
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_format_args(p)
     p.set_defaults(func=run)
 
 
@@ -38,7 +38,7 @@ def source_kwargs(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.hw import default_gpu_for_arch, load_gpu
+    from gemmsim.hw import load_gpu
     from gemmsim.frontends.amdgpu.parser import parse_file
     from gemmsim.frontends.amdgpu.program import load_kernel
     from gemmsim.report.isa import analyze_parsed, format_analysis
@@ -47,10 +47,10 @@ def run(args: argparse.Namespace) -> int:
         for k in parse_file(args.file, only=""):
             print(f"{k.name}{'' if k.is_kernel else '  (device function)'}")
         return 0
-    gpu = load_gpu(args.gpu) if args.gpu else load_gpu(default_gpu_for_arch(args.arch)) if args.arch else None
+    gpu = load_gpu(gpu_name(args)) if gpu_name(args) else None
     problem = None
     if args.shape:
-        problem = make_problem(args.shape, args.dtype or _mfma_dtype(args.file, args.kernel))
+        problem = make_problem(args.shape, args.dtype or mfma_dtype(args.file, args.kernel))
     elif args.dtype:
         raise InputError("--dtype describes --shape; give --shape MxNxK with it")
     pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _mfma_dtype(path: str, kernel: str | None) -> str:
+def mfma_dtype(path: str, kernel: str | None) -> str:
     """The input dtype of the kernel's first matrix instruction (bf16 if it has none)."""
     from gemmsim.frontends.amdgpu.classify import mfma_shape
     from gemmsim.frontends.amdgpu.program import select_kernel, _split_kernel_suffix

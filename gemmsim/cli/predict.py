@@ -4,38 +4,39 @@ from __future__ import annotations
 
 import argparse
 
-from gemmsim.cli.common import add_kernel_args, gpu_from_args
+from gemmsim.cli.common import (DEFAULT_DTYPE, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
+                                announce, gpu_from_args, kernel_config)
+from gemmsim.cli.isa import add_source_args, mfma_dtype, source_kwargs
 from gemmsim.errors import InputError
-from gemmsim.cli.isa import add_source_args, source_kwargs
-from gemmsim.frontends.amdgpu.program import load_kernel
-from gemmsim.problem import KernelConfig, make_config, make_problem
+from gemmsim.problem import KernelConfig, make_problem
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("predict", help="simulated kernel time, bottleneck, bank conflicts, timeline")
-    add_kernel_args(p, need_tile=False)
+    p = subparsers.add_parser("predict", help="simulated kernel time, bottleneck, bank conflicts, timeline",
+                              description="Replay one CU of the GEMM kernel (the preshuffle GEMM of --tile, or "
+                                          "compiled assembly with --isa) and reason about the rest of the GPU.")
+    add_kernel_args(p, need_tile=False, dtype_unset=f"{DEFAULT_DTYPE}; with --isa, the input dtype of the kernel's first MFMA")
     p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
     p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
     add_source_args(p)
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--trace", metavar="FILE.json", help="write the replayed CU timeline as a Chrome/Perfetto trace")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the replayed CU timeline")
+    add_format_args(p)
+    add_trace_arg(p, "the replayed CU timeline as a Chrome/Perfetto trace")
+    add_plot_arg(p, "the replayed CU timeline")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from gemmsim.frontends.amdgpu.program import load_kernel
     from gemmsim.predict import predict, predict_program
     from gemmsim.report.json import to_json
     from gemmsim.report.text import format_prediction
 
-    problem = make_problem(args.shape, args.dtype)
+    dtype = args.dtype or (mfma_dtype(args.isa, args.kernel) if args.isa else DEFAULT_DTYPE)
+    problem = make_problem(args.shape, dtype)
     gpu = gpu_from_args(args)
     if not args.tile and not args.isa:
         raise InputError("--tile is required unless --isa gives the kernel")
-    config = None
-    if args.tile:
-        config = make_config(args.tile, lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
-                             epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
+    config = kernel_config(args) if args.tile else None
     record = bool(args.trace or args.plot)
     if args.isa:
         kernel = load_kernel(args.isa, problem, gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
@@ -50,9 +51,11 @@ def run(args: argparse.Namespace) -> int:
     if args.trace:
         from gemmsim.report.trace import write_trace
         write_trace(args.trace, spans, prediction.clock_mhz, title)
+        announce(args.trace)
     if args.plot:
         from gemmsim.report.plot import plot_timeline
         plot_timeline(args.plot, spans, title)
+        announce(args.plot)
     print(to_json(prediction) if args.json else format_prediction(prediction, title))
     return 0
 

@@ -1,0 +1,25 @@
+"""The text and JSON forms of a calibration (`gemmsim calibrate`): each fitted value and its fit."""
+
+from __future__ import annotations
+
+import difflib
+import json
+
+
+def format_fitted_json(fitted) -> str:
+    return json.dumps([{"section": f.section, "key": f.key, "value": f.value, "written": f.write, "rows": f.rows,
+                        "residual": f.residual, "note": f.note} for f in fitted], indent=2, sort_keys=True)
+
+
+def format_fitted(fitted) -> str:
+    lines = [f"{'section':13s} {'key':32s} {'value':>14s}  written  fit"]
+    for f in fitted:
+        lines.append(f"{f.section:13s} {f.key:32s} {f.value:>14.6g}  {'yes' if f.write else 'no ':3s}      {f.residual}")
+    return "\n".join(lines)
+
+
+def format_rewrite_diff(current: str, calibrated: str, label: str) -> str:
+    """What --write would change in the description file, as a unified diff."""
+    diff = list(difflib.unified_diff(current.splitlines(True), calibrated.splitlines(True), label,
+                                     label + " (calibrated)"))
+    return "".join(diff) if diff else f"{label} is already calibrated (no change)"
