@@ -8,7 +8,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from gemmsim.dtypes import DTYPES
 from gemmsim.errors import HardwareFileError
+from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, parse_matrix_opcode
 
 HW_DIR = Path(__file__).parent
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
@@ -290,8 +292,30 @@ class _Reader:
                 self.fail(key, f"dtypes must be [a, b], got {dtypes!r}")
             if not (isinstance(cycles, int) and cycles > 0):
                 self.fail(key, f"cycles must be a positive integer, got {cycles!r}")
+            self.check_opcode(key, e.get("opcode"), shape, dtypes)
             out.append(MatrixInstruction(e["opcode"], *shape, *dtypes, cycles, e.get("note", "")))
         return tuple(out)
+
+    def check_opcode(self, key: str, opcode, shape: list[int], dtypes: list[str]) -> None:
+        """The declared dtypes are registry names, and an AMD opcode's shape and dtypes are what it names."""
+        if not isinstance(opcode, str) or not opcode:
+            self.fail(key, "opcode must be a non-empty string")
+        for d in dtypes:
+            if not isinstance(d, str) or d not in DTYPES:
+                self.fail(key, f"dtype {d!r} is not a registry name (expected one of {', '.join(DTYPES)})")
+        if not is_matrix_mnemonic(opcode):
+            return
+        parsed = parse_matrix_opcode(opcode)
+        if parsed is None:
+            self.fail(key, "the opcode is not a matrix instruction the opcode parser reads")
+        if [parsed.m, parsed.n, parsed.k] != shape or parsed.blocks != 1:
+            self.fail(key, f"shape {shape} disagrees with the opcode's {parsed.m}x{parsed.n}x{parsed.k}"
+                           f"{f' x {parsed.blocks} blocks' if parsed.blocks != 1 else ''}")
+        allowed = operand_format_dtypes() if parsed.operand_formats else None
+        if (allowed is not None and not set(dtypes) <= set(allowed)) or (
+                allowed is None and list(dtypes) != [parsed.dtype_a, parsed.dtype_b]):
+            expected = f"formats among {', '.join(allowed)}" if allowed else f"[{parsed.dtype_a}, {parsed.dtype_b}]"
+            self.fail(key, f"dtypes {dtypes} disagree with the opcode's {expected}")
 
 
 def _build(path: Path, data: dict) -> GPU:
