@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
-from gemmsim.problem import DTYPE_BYTES, KernelConfig, Problem, make_config, make_problem
+from gemmsim.problem import KERNEL_DTYPES, KernelConfig, Problem, make_config, make_problem
 
 
 def add_gpu_args(parser: argparse.ArgumentParser) -> None:
@@ -17,7 +17,7 @@ def add_gpu_args(parser: argparse.ArgumentParser) -> None:
 def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True) -> None:
     parser.add_argument("--shape", required=True, help="MxNxK, e.g. 5120x5120x8320")
     parser.add_argument("--tile", required=need_tile, help="tile_m x tile_n x tile_k, e.g. 64x256x128")
-    parser.add_argument("--dtype", default="fp8", help=f"input dtype: {', '.join(DTYPE_BYTES)} (default fp8)")
+    parser.add_argument("--dtype", default="fp8", help=f"input dtype: {', '.join(KERNEL_DTYPES)} (default fp8)")
     add_gpu_args(parser)
     parser.add_argument("--lds-stage", type=int, default=2, choices=(1, 2), help="A buffers in LDS (default 2)")
     parser.add_argument("--no-swizzle", action="store_true", help="plain row-major A tile in LDS")

@@ -7,7 +7,7 @@ import json
 
 from gemmsim.cli.common import add_gpu_args
 from gemmsim.errors import InputError
-from gemmsim.problem import DTYPE_BYTES, make_problem, parse_dims
+from gemmsim.problem import KERNEL_DTYPES, make_problem, parse_dims
 
 
 def register(subparsers) -> None:
@@ -17,7 +17,7 @@ def register(subparsers) -> None:
     p.add_argument("--list", action="store_true", help="list the kernels in the file and exit")
     add_gpu_args(p)
     p.add_argument("--shape", help="MxNxK: sets the grid and derives the hot loop's trip count from K")
-    p.add_argument("--dtype", help=f"input dtype of --shape ({', '.join(DTYPE_BYTES)}; default: the MFMA's)")
+    p.add_argument("--dtype", help=f"input dtype of --shape ({', '.join(KERNEL_DTYPES)}; default: the MFMA's)")
     p.add_argument("--tile", help="tile_m x tile_n x tile_k (default: from the kernel name, e.g. m64n256k64)")
     add_source_args(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _mfma_dtype(path: str, kernel: str | None) -> str:
     """The input dtype of the kernel's first matrix instruction (bf16 if it has none)."""
+    from gemmsim.dtypes import dtype as registry_dtype
     from gemmsim.frontends.amdgpu.classify import mfma_shape
     from gemmsim.frontends.amdgpu.program import select_kernel, _split_kernel_suffix
     from gemmsim.frontends.amdgpu.parser import parse_file
@@ -69,6 +70,9 @@ def _mfma_dtype(path: str, kernel: str | None) -> str:
     source = select_kernel(parse_file(path, only=kernel), kernel, path)
     for instr in source.instructions:
         shape = mfma_shape(instr.mnemonic, instr)
-        if shape is not None and shape.dtype_a in DTYPE_BYTES:
-            return shape.dtype_a
+        if shape is None:
+            continue
+        for name in (shape.dtype_a, registry_dtype(shape.dtype_a).rate_as):   # bf8 runs as fp8
+            if name in KERNEL_DTYPES:
+                return name
     return "bf16"

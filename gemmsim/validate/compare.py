@@ -298,7 +298,8 @@ class Predictor:
         """The sm_90 Program of a point: its hot loop in the compiled order when the SASS listing is
         there (else the source order padded to the compiled issue count, else the source order)."""
         from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
-        from gemmsim.frontends.sm90.common import ELEMENT_BYTES, Sm90Problem
+        from gemmsim.dtypes import element_bytes
+        from gemmsim.frontends.sm90.common import Sm90Problem
 
         if gpu.vendor != "nvidia":
             raise ConfigError(f"{p.symbol}: the sm_90 streams need an NVIDIA GPU description, got {gpu.name}")
@@ -309,7 +310,7 @@ class Predictor:
                 return sm90_mma.generate(p.tile, p.swizzle, problem, gpu, registers=p.registers, **kw)
         else:
             kernel = LADDER_SYMBOL.match(p.symbol).group(1)
-            problem = Sm90Problem(p.m, p.n, p.k, p.dtype, c_bytes=ELEMENT_BYTES[p.dtype])
+            problem = Sm90Problem(p.m, p.n, p.k, p.dtype, c_bytes=int(element_bytes(p.dtype)))
 
             def build(**kw):
                 return sm90_ladder.generate(kernel, problem, gpu, registers=p.registers, **kw)
