@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -58,6 +58,7 @@ class ComputeUnit:
     salu_cycles: int
     vmcnt_max: int
     lgkmcnt_max: int
+    expcnt_max: int
     peak_flops_per_clk: Mapping[str, int]
 
 
@@ -94,6 +95,7 @@ class Memory:
     l2_hit_latency_ns: float
     hbm_latency_ns: float
     l1_hit_latency_cycles: float  # load-to-use of a global load that hits the CU's L1, in engine cycles
+    l1_sector_bytes: int = 0      # the piece of a line the L1 fetches and tags apart (0 in a file: whole lines)
 
 
 @dataclass(frozen=True)
@@ -147,15 +149,17 @@ def default_gpu_for_arch(arch: str) -> str:
             f"unknown arch {arch!r}: expected one of {', '.join(sorted(DEFAULT_GPU_FOR_ARCH))}") from None
 
 
-_CACHE: dict[Path, GPU] = {}
+_CACHE: dict[tuple[Path, str], GPU] = {}
 
 
 def load_gpu(name_or_path: str | Path) -> GPU:
-    """Load a GPU by name (`mi300x`) or by the path of a description file."""
+    """Load a GPU by name (`mi300x`) or by the path of a description file (cached by path and text,
+    so a file rewritten by `calibrate --write` is read again)."""
     path = _resolve(name_or_path)
-    if path not in _CACHE:
-        _CACHE[path] = _build(path, _read_with_parents(path, seen=()))
-    return _CACHE[path]
+    key = (path, path.read_text())
+    if key not in _CACHE:
+        _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
+    return _CACHE[key]
 
 
 def _resolve(name_or_path: str | Path) -> Path:
@@ -334,7 +338,12 @@ def _build(path: Path, data: dict) -> GPU:
         r.table(cu_table, "peak_flops_per_clk"), "compute_unit.peak_flops_per_clk", int))
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
-    memory = Memory(**r.fields(r.table(data, "memory"), "memory", Memory))
+    memory_table = r.table(data, "memory")
+    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",)))
+    if "l1_sector_bytes" in memory_table:
+        memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
+    else:
+        memory = replace(memory, l1_sector_bytes=memory.l1_line_bytes)
     return GPU(
         name=data["name"],
         marketing_name=data["marketing_name"],

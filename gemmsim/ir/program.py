@@ -75,11 +75,10 @@ class Instr:
     touched_offsets: tuple[int, ...] | None = None  # global access: byte offsets of every piece its lanes touch, also those
                                                     # lane_offsets leaves out as already asked for (None: lane_offsets)
 
-    @property
-    def bytes(self) -> int:
-        """Bytes moved by the whole wave (memory ops), assuming every lane is active."""
+    def wave_bytes(self, wave_size: int) -> int:
+        """Bytes moved by the whole wave (memory ops); all `wave_size` lanes where the offsets are unknown."""
         if self.op not in MEMORY_OPS or self.lane_offsets is None:
-            return self.lane_bytes * 64 if self.op in MEMORY_OPS else 0
+            return self.lane_bytes * wave_size if self.op in MEMORY_OPS else 0
         return self.lane_bytes * len(self.lane_offsets)
 
 

@@ -80,7 +80,7 @@ def block_bytes(program: Program) -> BlockBytes:
                 visit(item.body, mult * item.trip_count)
             elif item.op in MEMORY_OPS and item.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
                 key = item.buffer if item.buffer in totals else ("C" if item.op == Op.VMEM_STORE else "A")
-                totals[key] += mult * item.bytes
+                totals[key] += mult * item.wave_bytes(program.wave_size)
 
     for wave in program.waves:
         visit(wave, 1)

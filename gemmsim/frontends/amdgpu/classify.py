@@ -270,7 +270,7 @@ def _classify_waitcnt(name: str, instr: AsmInstr, gpu: GPU) -> Classified:
         counts["vmcnt"] = None
     if counts["lgkmcnt"] is not None and counts["lgkmcnt"] >= gpu.cu.lgkmcnt_max:
         counts["lgkmcnt"] = None
-    if counts["expcnt"] is not None and counts["expcnt"] >= 7:
+    if counts["expcnt"] is not None and counts["expcnt"] >= gpu.cu.expcnt_max:
         counts["expcnt"] = None
     return Classified(Op.WAITCNT, "waitcnt", gpu.cu.salu_cycles, vmcnt=counts["vmcnt"], lgkmcnt=counts["lgkmcnt"],
                       expcnt=counts["expcnt"])
