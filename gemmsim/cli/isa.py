@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim.hw import default_gpu_for_arch, load_gpu
     from gemmsim.frontends.amdgpu.parser import parse_file
     from gemmsim.frontends.amdgpu.program import load_kernel
-    from gemmsim.report.isa import analyze_parsed, format_analysis
+    from gemmsim.analytics.compiled_kernel import analyze_parsed
+    from gemmsim.report.isa import format_analysis
 
     if args.list:
         for k in parse_file(args.file, only=""):
