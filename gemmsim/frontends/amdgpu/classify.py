@@ -29,6 +29,8 @@ from gemmsim.ir.program import Op
 
 @dataclass(frozen=True)
 class MfmaInfo(MatrixOpcode):
+    """A matrix instruction as its mnemonic gives it, with its pipe cycles on this GPU."""
+
     cycles: int = 0
     source: str = ""      # "table" or the rule that gave the cycles
 
