@@ -32,6 +32,7 @@ from gemmsim.problem import Problem
 from gemmsim.ir.program import Instr, Op
 from gemmsim.ir.waits import WaitTracker
 
+WARP_LANES = 32   # a rule of the kernels: their thread -> element maps are written for 32-thread warps
 FMA_OPCODE = {"fp32": "FFMA", "fp64": "DFMA", "int32": "IMAD"}
 
 
@@ -48,6 +49,13 @@ class Sm90Problem(Problem):
 
     def min_bytes(self) -> float:
         return (self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * self.c_bytes
+
+
+def check_warp_size(gpu: GPU) -> None:
+    """The streams follow the kernels' 32-thread warps: the GPU must run waves of that width."""
+    if gpu.cu.wave_size != WARP_LANES:
+        raise ConfigError(f"{gpu.name} runs {gpu.cu.wave_size}-lane waves: the sm_90 streams are written for "
+                          f"{WARP_LANES}-thread warps")
 
 
 def fma_cycles(gpu: GPU, dtype: str) -> int:

@@ -23,11 +23,11 @@ from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.ir.program import Instr, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.sm90.common import (
-    FMA_OPCODE, Slot, Sm90Problem, fma_cycles, global_access, place, shared_access)
+    FMA_OPCODE, WARP_LANES, Slot, Sm90Problem, check_warp_size, fma_cycles, global_access, place, shared_access)
 
 BLOCK_EDGE = 16
 WARPS = 8
-LANES = 32
+LANES = WARP_LANES
 LADDER_KERNELS = ("gemm", "gemm_tiled", "gemm_blocked2x2", "gemm_tiled_blocked2x2", "gemm_blocked4x4")
 # nvcc -O3's unroll of the K loop (k values per hot-loop iteration), read off the SASS listings
 K_PER_ITERATION = {"gemm": 16, "gemm_tiled": 16, "gemm_blocked2x2": 4, "gemm_tiled_blocked2x2": 16,
@@ -55,6 +55,7 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
     issue-only slots."""
     if kernel not in LADDER_KERNELS:
         raise ConfigError(f"ladder kernel {kernel!r} is unknown: expected one of {', '.join(LADDER_KERNELS)}")
+    check_warp_size(gpu)
     dtype = normalize(problem.dtype)
     if dtype not in FMA_OPCODE:
         raise ConfigError(f"ladder dtype {problem.dtype!r}: expected fp32, fp64 or int32")
@@ -66,7 +67,7 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
     resources = Resources(arch_vgprs=registers or DEFAULT_REGISTERS[kernel], accum_vgprs=0, sgprs=0,
                           lds_bytes=lds_bytes.get(kernel, 0), workgroup_size=WARPS * LANES)
     grid = (math.ceil(problem.m / edge), math.ceil(problem.n / edge))
-    return Program(name=f"{kernel}_{dtype}", arch=gpu.arch, wave_size=LANES, waves=waves, resources=resources,
+    return Program(name=f"{kernel}_{dtype}", arch=gpu.arch, wave_size=gpu.cu.wave_size, waves=waves, resources=resources,
                    grid=grid, block_bases={"A": (edge * problem.k * e, 0), "B": (0, edge * e),
                                            "C": (edge * problem.n * 4, edge * 4)},
                    source="generated:sm90_ladder")

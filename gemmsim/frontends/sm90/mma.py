@@ -27,9 +27,10 @@ import math
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, Memory
 from gemmsim.ir.program import Instr, Loop, Op, Program, Reg, Resources
-from gemmsim.frontends.sm90.common import Slot, Sm90Problem, global_access, place, shared_access
+from gemmsim.frontends.sm90.common import (
+    WARP_LANES, Slot, Sm90Problem, check_warp_size, global_access, place, shared_access)
 
-WARPS, LANES = 4, 32
+WARPS, LANES = 4, WARP_LANES
 MMA_M, MMA_N, MMA_K = 16, 8, 16
 MMA_OPCODE = "mma.sync.m16n8k16.bf16"
 B_WORDS = 2   # 32-bit registers of a B fragment per lane
@@ -50,6 +51,7 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
     """The Program of one configuration. With `order` (sass_reader.hot_loop_order of the compiled
     kernel) the K loop follows the compiled instruction order, issue-only slots included; without,
     the source order plus `extra_issue` issue-only slots."""
+    check_warp_size(gpu)
     tm, tn, tk = tile
     if tm % MMA_M or (tn // WARPS) % MMA_N or tk % MMA_K:
         raise ConfigError(f"tile {tm}x{tn}x{tk}: TILE_M must be a multiple of 16, TILE_N/4 of 8, TILE_K of 16")
@@ -65,7 +67,7 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
                           workgroup_size=WARPS * LANES)
     grid = (math.ceil(problem.m / tm), math.ceil(problem.n / tn))
     k_pad = k_tiles * tk
-    return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}", arch=gpu.arch, wave_size=LANES,
+    return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}", arch=gpu.arch, wave_size=gpu.cu.wave_size,
                    waves=waves, resources=resources, grid=grid,
                    block_bases={"A": (tm * problem.k * 2, 0), "B": (0, tn * k_pad * 2), "C": (tm * problem.n * 4, tn * 4)},
                    source="generated:sm90_mma")
