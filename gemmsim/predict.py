@@ -25,7 +25,7 @@ from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Predictio
                                 Traffic)
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
 from gemmsim.frontends.preshuffle.generator import generate
-from gemmsim.report.analyze import hot_loop_mix
+from gemmsim.analytics.hot_loop import hot_loop_mix
 
 TILE_M_CANDIDATES = (16, 32, 64, 128)
 TILE_N_CANDIDATES = (64, 128, 256)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import ConfigError, InputError
 
-# Bytes per element of each input dtype the preshuffle GEMM knows (fp4 packs two per byte).
-DTYPE_BYTES = {"fp8": 1.0, "int8": 1.0, "bf16": 2.0, "fp16": 2.0, "fp4": 0.5, "int4": 0.5}
-OUTPUT_BYTES = 2  # the kernel writes bf16 C
+# A rule of the preshuffle kernel, not of the hardware: the input dtypes it has a code path for.
+KERNEL_DTYPES = ("fp8", "int8", "bf16", "fp16", "fp4", "int4")
+OUTPUT_DTYPE = "bf16"  # the kernel writes bf16 C
+OUTPUT_BYTES = int(element_bytes(OUTPUT_DTYPE))
 EPILOGUES = ("direct", "cshuffle")   # how C leaves the kernel: straight from registers, or through LDS
 COPY_MODES = ("sync", "async")      # the A global->LDS path: through VGPRs, or by LDS DMA
 
@@ -31,7 +33,7 @@ class Problem:
 
     @property
     def elem_bytes(self) -> float:
-        return DTYPE_BYTES[self.dtype]
+        return element_bytes(self.dtype)
 
     def min_bytes(self) -> float:
         """Compulsory HBM traffic: A and B read once, C (bf16) written once."""
@@ -71,12 +73,17 @@ def parse_dims(text: str, what: str, count: int = 3) -> tuple[int, ...]:
 
 def make_problem(shape: str | tuple[int, int, int], dtype: str) -> Problem:
     m, n, k = parse_dims(shape, "shape") if isinstance(shape, str) else shape
-    if dtype not in DTYPE_BYTES:
-        raise ConfigError(f"dtype {dtype!r} is unknown: expected one of {', '.join(DTYPE_BYTES)}")
+    try:
+        input_dtype = normalize(dtype)
+    except InputError:
+        input_dtype = None
+    if input_dtype not in KERNEL_DTYPES:
+        raise ConfigError(f"dtype {dtype!r} is not one the preshuffle kernel takes: expected one of "
+                          f"{', '.join(KERNEL_DTYPES)}")
     for name, d in (("M", m), ("N", n), ("K", k)):
         if not isinstance(d, int) or d <= 0:
             raise InputError(f"shape: {name}={d!r} must be a positive integer")
-    return Problem(m, n, k, dtype)
+    return Problem(m, n, k, input_dtype)
 
 
 def make_config(tile: str | tuple[int, int, int], **options) -> KernelConfig:

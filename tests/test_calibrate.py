@@ -82,7 +82,7 @@ def _write_microbench(path: Path, lds=(20.0, 3.0), l2_ns=150.0, hbm_ns=400.0, bw
 def test_fits_recover_known_parameters(tmp_path):
     path = tmp_path / "microbench.csv"
     _write_microbench(path)
-    fitted = {f.key: f for f in fit_all(read_microbench(path))}
+    fitted = {f.key: f for f in fit_all(read_microbench(path), load_gpu("h200"))}
     assert fitted["latency_cycles"].value == 20
     assert fitted["l2_hit_latency_ns"].value == pytest.approx(150.0)
     assert fitted["hbm_latency_ns"].value == pytest.approx(400.0)
@@ -126,7 +126,7 @@ def test_missing_rows_and_files_are_one_line_errors(tmp_path, capsys):
     bad = tmp_path / "bad.csv"
     bad.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nchase,buffer_bytes,8192,latency_ns,20,1980\n")
     with pytest.raises(InputError, match="bench=shared"):
-        fit_all(read_microbench(bad))
+        fit_all(read_microbench(bad), load_gpu("h200"))
 
 
 def test_extra_rows_take_over_bandwidths_and_rates(tmp_path):

@@ -1,6 +1,7 @@
 """`gemmsim analyze`: output, determinism and one-line errors with exit code 2."""
 
 import json
+import re
 
 from hypothesis import given, settings, strategies as st
 
@@ -12,7 +13,8 @@ GUIDE = ["analyze", "--tile", "64x256x128", "--shape", "5120x5120x8320", "--dtyp
 def test_analyze_table_reports_the_guide_example(capsys):
     assert main(GUIDE) == 0
     out = capsys.readouterr().out
-    assert "v_mfma_f32_16x16x32_fp8_fp8" in out and "per_block_per_wave       4160" in out
+    assert "v_mfma_f32_16x16x32_fp8_fp8" in out and re.search(r"per_block_per_wave +4160", out)
+    assert all(f"\n{title}\n" in out for title in ("MFMA", "LDS", "VGPR"))
 
 
 def test_analyze_json_is_deterministic_and_complete(capsys):

@@ -111,3 +111,10 @@ def test_fp4_packs_the_even_element_in_the_low_nibble():
     raw = encode(np.array([[0.5, 6.0]]), fmt)
     assert raw.tolist() == [[(np.array(6.0, ml_dtypes.float4_e2m1fn).view(np.uint8) << 4)
                              | np.array(0.5, ml_dtypes.float4_e2m1fn).view(np.uint8)]]
+
+
+def test_mixed_fp8_bf8_reads_each_operand_in_its_own_format():
+    shape = parse_mfma("v_mfma_f32_16x16x32_fp8_bf8")       # 8 K elements of 8 bits per lane
+    assert shape.operand_format("gfx942", 64).name == "fp8_e4m3fnuz"
+    assert shape.operand_format("gfx942", 64, operand="b").name == "bf8_e5m2fnuz"
+    assert parse_mfma("v_mfma_f32_16x16x32_bf8_bf8").operand_format("gfx950", 64).name == "bf8_e5m2"

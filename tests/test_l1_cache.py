@@ -109,9 +109,10 @@ def test_loop_strides_move_the_lines():
 def test_the_steady_state_window_holds_a_whole_l1_period():
     from gemmsim.model.gpu import l1_period
     from gemmsim.frontends.sm90 import ladder as sm90_ladder
-    from gemmsim.frontends.sm90.common import ELEMENT_BYTES, Sm90Problem
+    from gemmsim.dtypes import element_bytes
+    from gemmsim.frontends.sm90.common import Sm90Problem
     def period(kernel, dtype):
-        problem = Sm90Problem(512, 512, 512, dtype, c_bytes=ELEMENT_BYTES[dtype])
+        problem = Sm90Problem(512, 512, 512, dtype, c_bytes=int(element_bytes(dtype)))
         return l1_period(sm90_ladder.generate(kernel, problem, GPU), GPU)
     # A moves 1 k (4 or 8 bytes) per iteration of gemm_blocked4x4: a new 128-byte line every 32 or 16
     assert (period("gemm_blocked4x4", "fp32"), period("gemm_blocked4x4", "fp64")) == (32, 16)
@@ -122,9 +123,9 @@ def test_the_steady_state_window_holds_a_whole_l1_period():
 def test_sectors_already_asked_for_are_per_buffer():
     from gemmsim.frontends.sm90.common import global_access
     seen = set()
-    a = global_access(Op.VMEM_LOAD, "LDG", "A", [0], 4, "a", seen)
-    b = global_access(Op.VMEM_LOAD, "LDG", "B", [0], 4, "b", seen)
-    again = global_access(Op.VMEM_LOAD, "LDG", "B", [4], 4, "b", seen)
+    a = global_access(GPU.memory, Op.VMEM_LOAD, "LDG", "A", [0], 4, "a", seen)
+    b = global_access(GPU.memory, Op.VMEM_LOAD, "LDG", "B", [0], 4, "b", seen)
+    again = global_access(GPU.memory, Op.VMEM_LOAD, "LDG", "B", [4], 4, "b", seen)
     assert (a.lane_offsets, b.lane_offsets, again.lane_offsets) == ((0,), (0,), ())
     assert again.l1.touched_offsets == (0,)     # the L1 still looks the line up
 

@@ -1,5 +1,10 @@
 """The L1/shared data pipe of an SM: a global access through the L1 holds the LDS unit first, one cycle a line."""
 
+import pytest
+
+from gemmsim.errors import ConfigError
+from gemmsim.frontends.sm90 import ladder, mma
+from gemmsim.frontends.sm90.common import Sm90Problem
 from gemmsim.hw import load_gpu
 from gemmsim.model.cu import replay_cu
 from gemmsim.model.vmem import MemoryPath
@@ -31,3 +36,12 @@ def test_without_lines_nothing_changes():
     log, run, gpu = _replay(0)
     assert log["vmem_load"][1] == 100
     assert log["lds_read"][1] == 1 + 1 + gpu.lds.latency_cycles
+
+
+def test_the_sm90_streams_need_a_gpu_of_32_lane_warps():
+    amd = load_gpu("mi300x")
+    with pytest.raises(ConfigError, match="64-lane waves"):
+        ladder.generate("gemm", Sm90Problem(64, 64, 64, "fp32"), amd)
+    with pytest.raises(ConfigError, match="64-lane waves"):
+        mma.generate((64, 64, 32), True, Sm90Problem(64, 64, 64, "bf16"), amd)
+    assert ladder.generate("gemm", Sm90Problem(64, 64, 64, "fp32"), load_gpu("h200")).wave_size == 32

@@ -7,7 +7,7 @@ import json
 
 from gemmsim.cli.common import add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, gpu_name
 from gemmsim.errors import InputError
-from gemmsim.problem import DTYPE_BYTES, make_problem, parse_dims
+from gemmsim.problem import KERNEL_DTYPES, make_problem, parse_dims
 
 
 def register(subparsers) -> None:
@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim.hw import load_gpu
     from gemmsim.frontends.amdgpu.parser import parse_file
     from gemmsim.frontends.amdgpu.program import load_kernel
-    from gemmsim.report.isa import analyze_parsed, format_analysis
+    from gemmsim.analytics.compiled_kernel import analyze_parsed
+    from gemmsim.report.isa import format_analysis
 
     if args.list:
         for k in parse_file(args.file, only=""):
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 def mfma_dtype(path: str, kernel: str | None) -> str:
     """The input dtype of the kernel's first matrix instruction (bf16 if it has none)."""
+    from gemmsim.dtypes import dtype as registry_dtype
     from gemmsim.frontends.amdgpu.classify import mfma_shape
     from gemmsim.frontends.amdgpu.program import select_kernel, _split_kernel_suffix
     from gemmsim.frontends.amdgpu.parser import parse_file
@@ -69,6 +71,9 @@ def mfma_dtype(path: str, kernel: str | None) -> str:
     source = select_kernel(parse_file(path, only=kernel), kernel, path)
     for instr in source.instructions:
         shape = mfma_shape(instr.mnemonic, instr)
-        if shape is not None and shape.dtype_a in DTYPE_BYTES:
-            return shape.dtype_a
+        if shape is None:
+            continue
+        for name in (shape.dtype_a, registry_dtype(shape.dtype_a).rate_as):   # bf8 runs as fp8
+            if name in KERNEL_DTYPES:
+                return name
     return "bf16"

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 
-from gemmsim.errors import ConfigError
-
+from gemmsim.dtypes import normalize
+from gemmsim.errors import ConfigError, InputError
 
 
 @dataclass(frozen=True)
@@ -46,22 +46,28 @@ FORMATS = {
 if hasattr(ml_dtypes, "float4_e2m1fn"):   # ml_dtypes >= 0.5
     FORMATS["fp4_e2m1"] = ElementFormat("fp4_e2m1", 4, ml_dtypes.float4_e2m1fn)
 
-# (dtype, arch) -> format; "fp8" and "bf8" mean the arch's own 8-bit float encodings.
+# registry dtype -> its format; fp8 and bf8 have one per architecture (their arch's own 8-bit encodings).
+_FORMAT_OF = {"bf16": "bf16", "fp16": "fp16", "int8": "int8", "fp4": "fp4_e2m1"}
 _ARCH_FORMATS = {
     ("fp8", "gfx942"): "fp8_e4m3fnuz", ("fp8", "gfx950"): "fp8_e4m3fn",
     ("bf8", "gfx942"): "bf8_e5m2fnuz", ("bf8", "gfx950"): "bf8_e5m2",
 }
+MODELLED_DTYPES = tuple(dict.fromkeys([d for d, _ in _ARCH_FORMATS] + list(_FORMAT_OF)))
 
 
 def input_format(dtype: str, arch: str) -> ElementFormat:
-    """The element format of a kernel input dtype on an architecture."""
-    name = _ARCH_FORMATS.get((dtype, arch), {"fp4": "fp4_e2m1"}.get(dtype, dtype))
-    if name == "fp4_e2m1" and name not in FORMATS:
+    """The element format of a kernel input dtype (any spelling the registry knows) on an architecture."""
+    try:
+        name = normalize(dtype)
+    except InputError:
+        name = None
+    fmt = _ARCH_FORMATS.get((name, arch)) or _FORMAT_OF.get(name)
+    if fmt == "fp4_e2m1" and fmt not in FORMATS:
         raise ConfigError(f"dtype 'fp4' needs ml_dtypes >= 0.5 for float4_e2m1fn (installed: {ml_dtypes.__version__})")
-    if name not in FORMATS:
-        raise ConfigError(f"dtype {dtype!r} has no functional model: expected one of "
-                          f"fp8, bf8, int8, bf16, fp16, fp4")
-    return FORMATS[name]
+    if fmt not in FORMATS:
+        raise ConfigError(f"dtype {dtype!r} has no functional model on {arch}: expected one of "
+                          f"{', '.join(MODELLED_DTYPES)}")
+    return FORMATS[fmt]
 
 
 def quantize(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:

@@ -274,8 +274,9 @@ class _Machine:
         fmt = shape.operand_format(self.program.arch, a_words.shape[2] * 32)
         if b_words.shape != a_words.shape:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': A and B operands differ in size")
+        fmt_b = shape.operand_format(self.program.arch, b_words.shape[2] * 32, operand="b")
         a_vals = decode(a_words.view(np.uint8), fmt)
-        b_vals = decode(b_words.view(np.uint8), fmt)
+        b_vals = decode(b_words.view(np.uint8), fmt_b)
         self._check_dst(wave, instr)
         result = execute_mfma(shape, a_vals, b_vals, acc_words)
         origin = np.repeat(self._code(instr, wave)[:, None], 2 * shape.acc_regs, axis=1)

@@ -18,20 +18,14 @@ rounds once per instruction into the f32 accumulator; integer MFMAs accumulate i
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
 from gemmsim.errors import ConfigError
-from gemmsim.functional.dtypes import ElementFormat, input_format
-
-WAVE_LANES = 64
-_OPCODE = re.compile(r"v_mfma(?P<scale>_scale)?_(?P<acc>f32|i32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)"
-                     r"_?(?P<ops>[a-z0-9_]+)$")
-_OPERANDS = {"bf16": "bf16", "bf16_1k": "bf16", "f16": "fp16", "fp8_fp8": "fp8", "bf8_bf8": "bf8", "i8": "int8",
-             "f8f6f4": "f8f6f4"}
+from gemmsim.functional.dtypes import MODELLED_DTYPES, ElementFormat, input_format
+from gemmsim.hw.matrix_opcode import MFMA_LANES, parse_matrix_opcode
 
 
 @dataclass(frozen=True)
@@ -42,12 +36,13 @@ class MfmaShape:
     m: int
     n: int
     k: int
-    operands: str          # bf16, fp16, fp8, bf8, int8, or f8f6f4 (format chosen by the operand width)
+    operands: str          # A's dtype: bf16, fp16, fp8, bf8, int8, or f8f6f4 (format chosen by the operand width)
     int_accumulator: bool
+    operands_b: str = ""   # B's dtype where it differs from A's (fp8_bf8); "" = the same as A's
 
     @property
     def groups(self) -> int:
-        return WAVE_LANES // self.m
+        return MFMA_LANES // self.m
 
     @property
     def k_per_lane(self) -> int:
@@ -55,22 +50,23 @@ class MfmaShape:
 
     @property
     def acc_regs(self) -> int:
-        return self.m * self.n // WAVE_LANES
+        return self.m * self.n // MFMA_LANES
 
     @cached_property
     def layout(self) -> "MfmaLayout":
         return MfmaLayout.of(self)
 
-    def operand_format(self, arch: str, bits_per_lane: int) -> ElementFormat:
-        """The element format of the A/B operands, checked against the bits each lane supplies."""
-        if self.operands == "f8f6f4":
+    def operand_format(self, arch: str, bits_per_lane: int, operand: str = "a") -> ElementFormat:
+        """The element format of the A (or B) operand, checked against the bits each lane supplies."""
+        dtype = self.operands_b if operand == "b" and self.operands_b else self.operands
+        if dtype == "f8f6f4":
             elem_bits = bits_per_lane // self.k_per_lane
             names = {8: "fp8", 4: "fp4"}
             if elem_bits not in names or elem_bits * self.k_per_lane != bits_per_lane:
                 raise ConfigError(f"{self.opcode}: {bits_per_lane} operand bits per lane for {self.k_per_lane} "
                                   f"K elements is not fp8 (8 bits) or fp4 (4 bits)")
             return input_format(names[elem_bits], arch)
-        fmt = input_format(self.operands, arch)
+        fmt = input_format(dtype, arch)
         if fmt.bits * self.k_per_lane != bits_per_lane:
             raise ConfigError(f"{self.opcode}: each lane must supply {self.k_per_lane} x {fmt.bits} bits per operand, "
                               f"the instruction's sources give {bits_per_lane}")
@@ -79,14 +75,17 @@ class MfmaShape:
 
 def parse_mfma(opcode: str) -> MfmaShape:
     """The shape and operand kind of a matrix opcode; a one-line error for forms we do not model."""
-    match = _OPCODE.match(opcode)
-    if not match or match["ops"] not in _OPERANDS:
-        raise ConfigError(f"matrix instruction {opcode!r} has no functional model: expected "
-                          f"v_mfma[_scale]_{{f32|i32}}_MxNxK_{{{'|'.join(sorted(set(_OPERANDS)))}}}")
-    m, n, k = int(match["m"]), int(match["n"]), int(match["k"])
+    parsed = parse_matrix_opcode(opcode)
+    if parsed is None or parsed.sparse or parsed.blocks != 1 or parsed.accumulator == "fp64" or not (
+            parsed.operand_formats or {parsed.dtype_a, parsed.dtype_b} <= set(MODELLED_DTYPES)):
+        raise ConfigError(f"matrix instruction {opcode!r} has no functional model: expected a dense one-block "
+                          f"v_mfma[_scale]_{{f32|i32}}_MxNxK_<A>[_<B>] of {', '.join(MODELLED_DTYPES)}, or f8f6f4")
+    m, n, k = parsed.m, parsed.n, parsed.k
     if m != n or m not in (16, 32):
         raise ConfigError(f"{opcode}: only the 16x16 and 32x32 tiles are modelled, not {m}x{n}")
-    return MfmaShape(opcode, m, n, k, _OPERANDS[match["ops"]], match["acc"] == "i32")
+    a = "f8f6f4" if parsed.operand_formats else parsed.dtype_a
+    b = "" if parsed.operand_formats or parsed.dtype_b == parsed.dtype_a else parsed.dtype_b
+    return MfmaShape(opcode, m, n, k, a, parsed.accumulator == "int32", b)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 Every number in a file carries its kind (spec, microbenchmark, calibrated, assumed, derived)
 and a source; the loader refuses a value without them and names the bad key. Model code
-reads hardware numbers from these objects only.
+reads hardware numbers from these objects only. The AMD matrix mnemonics that the [[matrix]]
+tables name are read by one parser, gemmsim.hw.matrix_opcode, which the loader uses to check
+each entry's shape and dtypes against its opcode.
 """
 
 from gemmsim.hw.loader import (

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from gemmsim.dtypes import DTYPES
 from gemmsim.errors import HardwareFileError
+from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, parse_matrix_opcode
 
 HW_DIR = Path(__file__).parent
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
@@ -56,6 +58,7 @@ class ComputeUnit:
     salu_cycles: int
     vmcnt_max: int
     lgkmcnt_max: int
+    expcnt_max: int
     peak_flops_per_clk: Mapping[str, int]
 
 
@@ -92,6 +95,7 @@ class Memory:
     l2_hit_latency_ns: float
     hbm_latency_ns: float
     l1_hit_latency_cycles: float  # load-to-use of a global load that hits the CU's L1, in engine cycles
+    l1_sector_bytes: int = 0      # the piece of a line the L1 fetches and tags apart (0 in a file: whole lines)
 
 
 @dataclass(frozen=True)
@@ -145,15 +149,17 @@ def default_gpu_for_arch(arch: str) -> str:
             f"unknown arch {arch!r}: expected one of {', '.join(sorted(DEFAULT_GPU_FOR_ARCH))}") from None
 
 
-_CACHE: dict[Path, GPU] = {}
+_CACHE: dict[tuple[Path, str], GPU] = {}
 
 
 def load_gpu(name_or_path: str | Path) -> GPU:
-    """Load a GPU by name (`mi300x`) or by the path of a description file."""
+    """Load a GPU by name (`mi300x`) or by the path of a description file (cached by path and text,
+    so a file rewritten by `calibrate --write` is read again)."""
     path = _resolve(name_or_path)
-    if path not in _CACHE:
-        _CACHE[path] = _build(path, _read_with_parents(path, seen=()))
-    return _CACHE[path]
+    key = (path, path.read_text())
+    if key not in _CACHE:
+        _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
+    return _CACHE[key]
 
 
 def _resolve(name_or_path: str | Path) -> Path:
@@ -290,8 +296,30 @@ class _Reader:
                 self.fail(key, f"dtypes must be [a, b], got {dtypes!r}")
             if not (isinstance(cycles, int) and cycles > 0):
                 self.fail(key, f"cycles must be a positive integer, got {cycles!r}")
+            self.check_opcode(key, e.get("opcode"), shape, dtypes)
             out.append(MatrixInstruction(e["opcode"], *shape, *dtypes, cycles, e.get("note", "")))
         return tuple(out)
+
+    def check_opcode(self, key: str, opcode, shape: list[int], dtypes: list[str]) -> None:
+        """The declared dtypes are registry names, and an AMD opcode's shape and dtypes are what it names."""
+        if not isinstance(opcode, str) or not opcode:
+            self.fail(key, "opcode must be a non-empty string")
+        for d in dtypes:
+            if not isinstance(d, str) or d not in DTYPES:
+                self.fail(key, f"dtype {d!r} is not a registry name (expected one of {', '.join(DTYPES)})")
+        if not is_matrix_mnemonic(opcode):
+            return
+        parsed = parse_matrix_opcode(opcode)
+        if parsed is None:
+            self.fail(key, "the opcode is not a matrix instruction the opcode parser reads")
+        if [parsed.m, parsed.n, parsed.k] != shape or parsed.blocks != 1:
+            self.fail(key, f"shape {shape} disagrees with the opcode's {parsed.m}x{parsed.n}x{parsed.k}"
+                           f"{f' x {parsed.blocks} blocks' if parsed.blocks != 1 else ''}")
+        allowed = operand_format_dtypes() if parsed.operand_formats else None
+        if (allowed is not None and not set(dtypes) <= set(allowed)) or (
+                allowed is None and list(dtypes) != [parsed.dtype_a, parsed.dtype_b]):
+            expected = f"formats among {', '.join(allowed)}" if allowed else f"[{parsed.dtype_a}, {parsed.dtype_b}]"
+            self.fail(key, f"dtypes {dtypes} disagree with the opcode's {expected}")
 
 
 def _build(path: Path, data: dict) -> GPU:
@@ -310,7 +338,12 @@ def _build(path: Path, data: dict) -> GPU:
         r.table(cu_table, "peak_flops_per_clk"), "compute_unit.peak_flops_per_clk", int))
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
-    memory = Memory(**r.fields(r.table(data, "memory"), "memory", Memory))
+    memory_table = r.table(data, "memory")
+    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",)))
+    if "l1_sector_bytes" in memory_table:
+        memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
+    else:
+        memory = replace(memory, l1_sector_bytes=memory.l1_line_bytes)
     return GPU(
         name=data["name"],
         marketing_name=data["marketing_name"],

@@ -85,11 +85,10 @@ class Instr:
     lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2 (assembly): each lane's second access (None: one access)
     l1: L1Access | None = None      # sm_90 global access through the L1 (None: no L1 on the way, or not modelled)
 
-    @property
-    def bytes(self) -> int:
-        """Bytes moved by the whole wave (memory ops), assuming every lane is active."""
+    def wave_bytes(self, wave_size: int) -> int:
+        """Bytes moved by the whole wave (memory ops); all `wave_size` lanes where the offsets are unknown."""
         if self.op not in MEMORY_OPS or self.lane_offsets is None:
-            return self.lane_bytes * 64 if self.op in MEMORY_OPS else 0
+            return self.lane_bytes * wave_size if self.op in MEMORY_OPS else 0
         return self.lane_bytes * len(self.lane_offsets)
 
 

@@ -67,9 +67,11 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     if op in (Op.LDS_READ, Op.LDS_WRITE):
         return _lds_step(step, instr, counters, gpu)
     if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
-        step = replace(step, cycles=1, nbytes=instr.bytes, l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
+        step = replace(step, cycles=1, nbytes=instr.wave_bytes(gpu.cu.wave_size),
+                       l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
     elif op == Op.LDS_DMA:
-        step = replace(step, cycles=1, nbytes=instr.bytes, lds_cycles=bandwidth_cycles(instr.bytes, gpu.lds))
+        nbytes = instr.wave_bytes(gpu.cu.wave_size)
+        step = replace(step, cycles=1, nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
     if op in L1_OPS and instr.lane_offsets is not None:
         return _with_l1_pieces(step, instr, counters, gpu.memory.l1_line_bytes)
     return step
@@ -93,7 +95,7 @@ def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...], line_by
 
 
 def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
-    nbytes = instr.bytes
+    nbytes = instr.wave_bytes(gpu.cu.wave_size)
     floor = bandwidth_cycles(nbytes, gpu.lds)
     report = instruction_report(instr, gpu.lds, counters)
     if report is None:

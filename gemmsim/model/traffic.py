@@ -77,7 +77,7 @@ def block_bytes(program: Program) -> BlockBytes:
         for instr, times in executions(wave):
             if instr.op in MEMORY_OPS and instr.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
                 key = instr.buffer if instr.buffer in totals else ("C" if instr.op == Op.VMEM_STORE else "A")
-                totals[key] += times * instr.bytes
+                totals[key] += times * instr.wave_bytes(program.wave_size)
     return BlockBytes(totals["A"], totals["B"], totals["C"])
 
 

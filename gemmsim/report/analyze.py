@@ -3,69 +3,15 @@ configuration, as one JSON-ready dict and as a readable table."""
 
 from __future__ import annotations
 
-from gemmsim.frontends.preshuffle.analysis import TileAnalysis
+from tabulate import tabulate
+
+from gemmsim.analytics.hot_loop import hot_loop_mix, lds_conflicts_by_access, per_tile_counts
+from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
-from gemmsim.model.lds_banks import instruction_report
-from gemmsim.ir.program import Op, Program, count_ops, hot_loop, walk
+from gemmsim.ir.program import Program
 
-MFMA_RATIO_GOOD, MFMA_RATIO_OK = 0.40, 0.30      # the guide's hot-loop thresholds
-MEMORY_RATIO_GOOD, MEMORY_RATIO_HIGH = 0.40, 0.50
-
-
-def lds_conflicts_by_access(program: Program, gpu: GPU) -> list[dict]:
-    """Conflict cost of each distinct LDS access of wave 0's hot loop (or whole stream without a loop)."""
-    loop = hot_loop(program.waves[0])
-    items = loop.body if loop else program.waves[0]
-    rows: dict[tuple, dict] = {}
-    for instr, _ in walk(items):
-        report = instruction_report(instr, gpu.lds)
-        if report is None:
-            continue
-        key = (instr.opcode, instr.tag.split(" k")[0].split(" m")[0], report.cycles, report.phases)
-        row = rows.setdefault(key, {"opcode": instr.opcode, "what": key[1], "count": 0, "cycles": report.cycles,
-                                    "phases": report.phases, "conflict_cycles": report.conflict_cycles,
-                                    "max_ways": report.max_ways})
-        row["count"] += 1
-    return list(rows.values())
-
-
-def hot_loop_mix(program: Program) -> dict:
-    loop = hot_loop(program.waves[0])
-    if loop is None:
-        return {}
-    counts = count_ops(loop.body)
-    total = sum(counts.values())
-    memory = sum(counts.get(op, 0) for op in (Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.LDS_DMA))
-    mfma_ratio, memory_ratio = counts.get(Op.MFMA, 0) / total, memory / total
-    return {
-        "trip_count": loop.trip_count,
-        "counts": {op.value: n for op, n in sorted(counts.items(), key=lambda kv: kv[0].value)},
-        "instructions": total,
-        "mfma_ratio": round(mfma_ratio, 4),
-        "mfma_ratio_verdict": "good" if mfma_ratio > MFMA_RATIO_GOOD else
-                              "acceptable" if mfma_ratio >= MFMA_RATIO_OK else "too much non-MFMA overhead",
-        "memory_ratio": round(memory_ratio, 4),
-        "memory_ratio_verdict": "good overlap" if memory_ratio < MEMORY_RATIO_GOOD else
-                                "memory-dominant" if memory_ratio > MEMORY_RATIO_HIGH else "watch",
-    }
-
-
-def per_tile_counts(a: TileAnalysis, program: Program) -> dict:
-    """Generated hot-loop instructions per K tile beside the guide's formulas (which count 8-byte packs)."""
-    loop = hot_loop(program.waves[0])
-    counts = count_ops(loop.body) if loop else count_ops(program.waves[0])
-    tiles = 2 if loop else a.k_tiles
-    return {
-        "mfma": counts.get(Op.MFMA, 0) // tiles,
-        "ds_read_b128": counts.get(Op.LDS_READ, 0) // tiles,
-        "ds_write": counts.get(Op.LDS_WRITE, 0) // tiles,
-        "buffer_load": counts.get(Op.VMEM_LOAD, 0) // tiles,
-        "lds_dma": counts.get(Op.LDS_DMA, 0) // tiles,
-        "guide_mfma": a.guide_mfma_per_tile,
-        "guide_ds_read_packs_8B": a.guide_ds_read_packs_per_tile,
-        "guide_b_packs_8B": a.guide_b_packs_per_tile,
-        "guide_a_loads": a.a_loads_per_tile,
-    }
+SECTION_TITLES = {"tile": "Tile", "mfma": "MFMA", "grid": "Grid", "lds": "LDS", "vgpr": "VGPR",
+                  "occupancy": "Occupancy", "per_tile": "Per K tile"}
 
 
 def summarize(a: TileAnalysis, program: Program, gpu: GPU) -> dict:
@@ -80,7 +26,7 @@ def summarize(a: TileAnalysis, program: Program, gpu: GPU) -> dict:
                  "k_unroll": a.k_unroll, "tile_k_bytes": a.tile_k_bytes, "k_tiles": a.k_tiles},
         "mfma": {"instruction": a.mfma.opcode, "cycles": a.mfma.cycles, "per_k64_step": a.mfma_per_k_step,
                  "per_tile_per_wave": a.mfma_per_tile, "per_block_per_wave": a.mfma_per_block,
-                 "per_block_all_waves": a.mfma_per_block * 4},
+                 "per_block_all_waves": a.mfma_per_block * WAVES_PER_BLOCK},
         "grid": {"blocks_m": a.grid_m, "blocks_n": a.grid_n, "blocks": a.blocks},
         "lds": {"a_tile_bytes": a.a_tile_bytes, "pipeline_bytes": a.lds_pipeline_bytes,
                 "cshuffle_bytes": a.lds_cshuffle_bytes, "total_bytes": a.lds_bytes, "capacity_bytes": gpu.lds.lds_bytes},
@@ -101,26 +47,27 @@ SECTION_TITLES = {"tile": "Tile", "mfma": "MFMA", "grid": "Grid", "lds": "LDS", 
 
 
 def format_table(s: dict) -> str:
-    lines = []
-
-    def section(title: str, rows: dict) -> None:
-        lines.append(title)
-        for key, val in rows.items():
-            lines.append(f"  {key:<24} {val}")
-
     p, c = s["problem"], s["config"]
-    lines.append(f"{p['m']}x{p['n']}x{p['k']} {p['dtype']}  tile {c['tile']}  on {s['gpu']['name']} ({s['gpu']['arch']})"
-                 f"  lds_stage={c['lds_stage']} swizzle={'on' if c['swizzle'] else 'off'} copy={c['copy']}"
-                 f" epilogue={c['epilogue']}")
+    lines = [f"{p['m']}x{p['n']}x{p['k']} {p['dtype']}  tile {c['tile']}  on {s['gpu']['name']} ({s['gpu']['arch']})"
+             f"  lds_stage={c['lds_stage']} swizzle={'on' if c['swizzle'] else 'off'} copy={c['copy']}"
+             f" epilogue={c['epilogue']}"]
     for key, title in SECTION_TITLES.items():
-        section(title, s[key])
+        lines += [title, _key_values(s[key])]
     if s["hot_loop"]:
         h = dict(s["hot_loop"])
         h["counts"] = ", ".join(f"{k} {v}" for k, v in h["counts"].items())
-        section("Hot loop (2 K tiles per iteration)", h)
+        lines += ["Hot loop (2 K tiles per iteration)", _key_values(h)]
     lines.append("LDS bank conflicts (hot loop, wave 0)")
-    lines.append(f"  {'opcode':<16}{'what':<18}{'count':>6}{'cycles':>8}{'phases':>8}{'conflict':>10}{'ways':>6}")
-    for r in s["lds_bank_conflicts"]:
-        lines.append(f"  {r['opcode']:<16}{r['what']:<18}{r['count']:>6}{r['cycles']:>8}{r['phases']:>8}"
-                     f"{r['conflict_cycles']:>10}{r['max_ways']:>6}")
+    rows = [[r["opcode"], r["what"], r["count"], r["cycles"], r["phases"], r["conflict_cycles"], r["max_ways"]]
+            for r in s["lds_bank_conflicts"]]
+    lines.append(_indent(tabulate(rows, headers=["opcode", "what", "count", "cycles", "phases", "conflict", "ways"],
+                                  tablefmt="plain")))
     return "\n".join(lines)
+
+
+def _key_values(rows: dict) -> str:
+    return _indent(tabulate([[k, v] for k, v in rows.items()], tablefmt="plain", disable_numparse=True))
+
+
+def _indent(text: str, prefix: str = "  ") -> str:
+    return "\n".join(prefix + line for line in text.splitlines())

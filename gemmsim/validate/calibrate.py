@@ -44,6 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.errors import InputError
+from gemmsim.hw import GPU, load_gpu
 from gemmsim.hw.loader import HW_DIR
 
 # The measurements live in the repository (validation/results/), not in an installed package:
@@ -120,8 +121,9 @@ def _values(rows: list[Row]) -> str:
     return ",".join(str(r.param_value) for r in rows)
 
 
-def fit_all(rows: list[Row], wave_size: int = 32, simds: int = 4, extra: list[Row] | None = None) -> list[Fitted]:
-    """Every fit of the module docstring, in a fixed order. Without the extra rows, the HBM
+def fit_all(rows: list[Row], gpu: GPU, extra: list[Row] | None = None) -> list[Fitted]:
+    """Every fit of the module docstring, in a fixed order; the warp size, sub-partitions and L1
+    size that the fits divide by come from the GPU description. Without the extra rows, the HBM
     bandwidth comes from the copy fit, the mma.sync rate from the first set, and the L2
     bandwidth is not fitted."""
     fits = [_lds_latency(rows), _l2_latency(rows), _hbm_latency(rows)]
@@ -129,7 +131,9 @@ def fit_all(rows: list[Row], wave_size: int = 32, simds: int = 4, extra: list[Ro
         fits += [*_read_bandwidths(extra), *_copy(rows, with_bandwidth=False)]
     else:
         fits += _copy(rows)
-    fits += [_mma_cycles(extra or rows, simds), _ffma_cycles(extra or rows, wave_size, simds), *_reported_only(rows)]
+    cu = gpu.cu
+    fits += [_mma_cycles(extra or rows, cu.simds), _ffma_cycles(extra or rows, cu.wave_size, cu.simds),
+             *_reported_only(rows, gpu)]
     if extra:
         fits += _reported_extra(extra)
     return fits
@@ -249,14 +253,14 @@ def _ffma_cycles(rows: list[Row], wave_size: int, simds: int) -> Fitted:
                   "one warp FFMA per sub-partition per cycle; agrees with the spec", write=False)
 
 
-def _reported_only(rows: list[Row]) -> list[Fitted]:
+def _reported_only(rows: list[Row], gpu: GPU) -> list[Fitted]:
     """Measured, but the model has no parameter for them."""
-    l1 = _pick(rows, "chase", "latency_cycles", lambda v: v <= (128 << 10))
+    l1 = _pick(rows, "chase", "latency_cycles", lambda v: v <= gpu.memory.l1_bytes)   # buffers the L1 holds
     ffma = _pick(rows, "ffma", "latency_cycles")
     mma = _pick(rows, "mma_sync", "latency_cycles")
     bar = _pick(rows, "barrier", "cycles_per_barrier")
     threads = np.array([r.param_value for r in bar], float)
-    slope, intercept = np.polyfit(threads / 32 - 1, [r.value for r in bar], 1)
+    slope, intercept = np.polyfit(threads / gpu.cu.wave_size - 1, [r.value for r in bar], 1)
     mean_l1 = float(np.mean([r.value for r in l1]))
     return [
         Fitted("memory", "l1_hit_latency_cycles", round(mean_l1, 1), f"bench=chase metric=latency_cycles buffer_bytes={_values(l1)}",
@@ -347,9 +351,9 @@ def calibrate(microbench: str | Path = DEFAULT_MICROBENCH, hw_file: str | Path =
     rows = read_microbench(microbench)
     extra_path = Path(microbench).parent / EXTRA_NAME
     extra = read_microbench(extra_path) if extra_path.is_file() else None
-    fitted = fit_all(rows, extra=extra)
     if not Path(hw_file).is_file():
         raise InputError(f"GPU description {str(hw_file)!r} does not exist")
+    fitted = fit_all(rows, load_gpu(hw_file), extra=extra)
     current = Path(hw_file).read_text()
     label = _label(Path(microbench).parent) + "/"
     extra_keys = frozenset((r.bench, r.metric) for r in extra or ())

@@ -10,37 +10,27 @@ ds_read2 / ds_write2 make two accesses per lane at two immediate offsets.
 A matrix instruction's pipe time comes from the GPU file's matrix table, looked up by opcode (and
 operand formats for the f8f6f4 forms). An MFMA that is not in the table is still classified: its
 M x N x K, block count and dtypes come from the mnemonic, and its cycles by rule — scaled by FLOPs
-from a table instruction of the same dtype, else from the dtype's peak FLOP/clk per SIMD — and the
-rule is reported with the instruction.
+from a table instruction of the same dtype (or of the dtype whose rate it runs at: bf8 at fp8's),
+else from that dtype's peak FLOP/clk per SIMD — and the rule is reported with the instruction.
+The mnemonic is read by the one matrix-opcode parser, gemmsim.hw.matrix_opcode.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass, fields
 
+from gemmsim.dtypes import dtype as registry_dtype
 from gemmsim.hw import GPU, MatrixInstruction
+from gemmsim.hw.matrix_opcode import MatrixOpcode, is_matrix_mnemonic, parse_matrix_opcode
 from gemmsim.frontends.amdgpu.parser import AsmInstr
 from gemmsim.ir.program import Op
 
 
 @dataclass(frozen=True)
-class MfmaShape:
-    m: int
-    n: int
-    k: int
-    blocks: int
-    dtype_a: str
-    dtype_b: str
-    sparse: bool
+class MfmaInfo(MatrixOpcode):
+    """A matrix instruction as its mnemonic gives it, with its pipe cycles on this GPU."""
 
-    @property
-    def flops(self) -> int:
-        return 2 * self.m * self.n * self.k * self.blocks
-
-
-@dataclass(frozen=True)
-class MfmaInfo(MfmaShape):
     cycles: int = 0
     source: str = ""      # "table" or the rule that gave the cycles
 
@@ -64,11 +54,6 @@ class Classified:
         return self.width_bits // 8 * self.accesses
 
 
-_DTYPE = {"f16": "fp16", "bf16": "bf16", "bf16_1k": "bf16", "f32": "fp32", "xf32": "xf32", "f64": "fp64",
-          "i8": "int8", "fp8": "fp8", "bf8": "fp8", "f8": "fp8", "fp6": "fp6", "bf6": "fp6", "fp4": "fp4",
-          "i4": "int4"}
-_F8F6F4 = {0: "fp8", 1: "fp8", 2: "fp6", 3: "fp6", 4: "fp4"}   # cbsz / blgp operand formats
-_MFMA = re.compile(r"^v_(s?)mfmac?(?:_scale)?_(?:f32|i32|f64)_(\d+)x(\d+)x(\d+)(?:_?(\d+)b)?_?([a-z0-9_]*)$")
 _VMEM_PREFIX = ("buffer_", "global_", "flat_", "scratch_", "tbuffer_", "image_")
 _SMEM_PREFIX = ("s_load_", "s_buffer_load_", "s_store_", "s_buffer_store_", "s_scratch_", "s_dcache_", "s_atomic_",
                 "s_buffer_atomic_", "s_memtime", "s_memrealtime", "s_get_waveid")
@@ -87,12 +72,12 @@ def base_mnemonic(mnemonic: str) -> str:
 
 def classify(instr: AsmInstr, gpu: GPU) -> Classified:
     name = base_mnemonic(instr.mnemonic)
-    if name.startswith(("v_mfma", "v_smfmac")) and not name.startswith("v_mfma_ld_scale"):
+    if is_matrix_mnemonic(name):
         info = mfma_info(name, instr, gpu)
         if info is not None:
             note = "" if info.source == "table" else f"{name}: not in {gpu.name}'s matrix table; {info.source}"
             return Classified(Op.MFMA, "mfma", info.cycles, mfma=info, note=note)
-        return Classified(Op.MFMA, "mfma", _guess_mfma_cycles(name),
+        return Classified(Op.MFMA, "mfma", _guess_mfma_cycles(_leading_dimension(name)),
                           note=f"{name}: unrecognised matrix instruction; cycles guessed from its name")
     if name.startswith("ds_"):
         return _classify_ds(name, gpu)
@@ -123,63 +108,31 @@ def classify(instr: AsmInstr, gpu: GPU) -> Classified:
 
 
 # ---- matrix instructions ----------------------------------------------------------------------------
-def mfma_shape(name: str, instr: AsmInstr | None = None) -> MfmaShape | None:
-    """M, N, K, block count and operand dtypes from a matrix instruction's mnemonic."""
-    m = _MFMA.match(base_mnemonic(name))
-    if not m:
-        return None
-    dtype_a, dtype_b = _mfma_dtypes(m.group(6), instr)
-    if dtype_a is None:
-        return None
-    return MfmaShape(int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)) if m.group(5) else 1,
-                     dtype_a, dtype_b, m.group(1) == "s")
+def mfma_shape(name: str, instr: AsmInstr | None = None) -> MatrixOpcode | None:
+    """What a matrix instruction's mnemonic (and its cbsz / blgp operand formats) says it computes."""
+    cbsz = instr.int_modifier("cbsz") if instr else 0
+    blgp = instr.int_modifier("blgp") if instr else 0
+    return parse_matrix_opcode(name, cbsz, blgp)
 
 
 def mfma_info(name: str, instr: AsmInstr | None, gpu: GPU) -> MfmaInfo | None:
     shape = mfma_shape(name, instr)
     if shape is None:
         return None
-    entry = _table_entry(name, shape.dtype_a, shape.dtype_b, gpu)
+    parsed = {f.name: getattr(shape, f.name) for f in fields(MatrixOpcode)}
+    entry = _table_entry(name, shape, gpu)
     if entry is not None:
-        return MfmaInfo(*astuple(shape), cycles=entry.cycles, source="table")
-    dense_k = shape.k // 2 if shape.sparse else shape.k   # a 2:4-sparse instruction does the work of half its K
-    cycles, rule = _cycles_by_rule(shape.m, shape.n, dense_k, shape.blocks, shape.dtype_a, gpu)
+        return MfmaInfo(**parsed, cycles=entry.cycles, source="table")
+    cycles, rule = _cycles_by_rule(shape.m, shape.n, shape.dense_k, shape.blocks, shape.dtype_a, gpu)
     if shape.sparse:
-        rule += f" (sparse: the dense work of K={dense_k})"
-    return MfmaInfo(*astuple(shape), cycles=cycles, source=rule)
+        rule += f" (sparse: the dense work of K={shape.dense_k})"
+    return MfmaInfo(**parsed, cycles=cycles, source=rule)
 
 
-def _mfma_dtypes(suffix: str, instr: AsmInstr | None) -> tuple[str | None, str | None]:
-    suffix = suffix.strip("_")
-    if suffix == "f8f6f4":
-        cbsz = instr.int_modifier("cbsz") if instr else 0
-        blgp = instr.int_modifier("blgp") if instr else 0
-        return _F8F6F4.get(cbsz, "fp8"), _F8F6F4.get(blgp, "fp8")
-    parts = [p for p in suffix.split("_") if p]
-    if suffix in _DTYPE:
-        return _DTYPE[suffix], _DTYPE[suffix]
-    if len(parts) == 2 and parts[0] in _DTYPE and parts[1] in _DTYPE:
-        return _DTYPE[parts[0]], _DTYPE[parts[1]]
-    if parts and parts[0] in _DTYPE:
-        return _DTYPE[parts[0]], _DTYPE[parts[0]]
-    return None, None
-
-
-def canonical_mfma_name(name: str) -> str:
-    """Older spellings (v_mfma_f32_16x16x16bf16_1k, v_mfma_f32_32x32x8f16) -> the table's spelling."""
-    m = re.match(r"^(v_s?mfma(?:_scale)?_(?:f32|i32|f64)_\d+x\d+x\d+)(?:_?(\d+b))?_?([a-z0-9_]*)$", name)
-    if not m:
-        return name
-    head, blocks, suffix = m.group(1), m.group(2), m.group(3).strip("_")
-    if suffix == "bf16_1k":
-        suffix = "bf16"
-    return "_".join(p for p in (head, blocks, suffix) if p)
-
-
-def _table_entry(name: str, dtype_a: str, dtype_b: str, gpu: GPU) -> MatrixInstruction | None:
-    for candidate in (name, canonical_mfma_name(name)):
+def _table_entry(name: str, shape: MatrixOpcode, gpu: GPU) -> MatrixInstruction | None:
+    for candidate in (name, shape.canonical):
         rows = [r for r in gpu.matrix if r.opcode == candidate]
-        exact = [r for r in rows if (r.dtype_a, r.dtype_b) == (dtype_a, dtype_b)]
+        exact = [r for r in rows if (r.dtype_a, r.dtype_b) == (shape.dtype_a, shape.dtype_b)]
         if exact:
             return exact[0]
         if len(rows) == 1:
@@ -189,24 +142,33 @@ def _table_entry(name: str, dtype_a: str, dtype_b: str, gpu: GPU) -> MatrixInstr
 
 def _cycles_by_rule(m: int, n: int, k: int, blocks: int, dtype: str, gpu: GPU) -> tuple[int, str]:
     flops = 2 * m * n * k * blocks
-    same = [r for r in gpu.matrix if r.dtype_a == dtype]
+    rate = registry_dtype(dtype).rate_as   # bf8 runs at fp8's rate
+    same = [r for r in gpu.matrix if r.dtype_a == rate]
     if same:
         ref = max(same, key=lambda r: ((r.m, r.n) == (m, n), r.flops / r.cycles))
         cycles = max(4, round(ref.cycles * flops / ref.flops))
         return cycles, f"cycles {cycles} scaled by FLOPs from {ref.opcode} ({ref.cycles} cycles)"
-    per_clk = gpu.cu.peak_flops_per_clk.get(dtype)
+    per_clk = gpu.cu.peak_flops_per_clk.get(rate)
     if per_clk:
         per_simd = per_clk / gpu.cu.simds
         cycles = max(4, round(flops / per_simd))
-        return cycles, f"cycles {cycles} from the {dtype} peak of {per_simd:g} FLOP/clk per SIMD"
-    cycles = _guess_mfma_cycles(f"_{m}x")
+        return cycles, f"cycles {cycles} from the {rate} peak of {per_simd:g} FLOP/clk per SIMD"
+    cycles = _guess_mfma_cycles(m)
     return cycles, f"cycles {cycles} guessed from the {m}x{n} shape ({gpu.name} has no {dtype} rate)"
 
 
-def _guess_mfma_cycles(name: str) -> int:
-    m = re.search(r"_(\d+)x", name)
-    size = int(m.group(1)) if m else 16
+def _guess_mfma_cycles(size: int) -> int:
+    """A guess by the tile's M: bigger tiles take longer (no table or rate to go by)."""
     return 32 if size >= 32 else 16 if size >= 16 else 8
+
+
+def _leading_dimension(name: str) -> int:
+    """The M of an `MxNxK` token in a mnemonic the matrix parser does not know (16 if none)."""
+    for token in name.split("_"):
+        first = token.split("x")[0]
+        if "x" in token and first.isdigit():
+            return int(first)
+    return 16
 
 
 # ---- LDS ------------------------------------------------------------------------------------------
@@ -302,7 +264,7 @@ def _classify_waitcnt(name: str, instr: AsmInstr, gpu: GPU) -> Classified:
         counts["vmcnt"] = None
     if counts["lgkmcnt"] is not None and counts["lgkmcnt"] >= gpu.cu.lgkmcnt_max:
         counts["lgkmcnt"] = None
-    if counts["expcnt"] is not None and counts["expcnt"] >= 7:
+    if counts["expcnt"] is not None and counts["expcnt"] >= gpu.cu.expcnt_max:
         counts["expcnt"] = None
     return Classified(Op.WAITCNT, "waitcnt", gpu.cu.salu_cycles, vmcnt=counts["vmcnt"], lgkmcnt=counts["lgkmcnt"],
                       expcnt=counts["expcnt"])

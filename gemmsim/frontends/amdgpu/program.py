@@ -28,6 +28,7 @@ from typing import Sequence
 
 import numpy as np
 
+from gemmsim.dtypes import element_bytes
 from gemmsim.errors import InputError
 from gemmsim.hw import GPU, default_gpu_for_arch, load_gpu
 from gemmsim.frontends.amdgpu import lane_eval as le
@@ -40,7 +41,6 @@ from gemmsim.problem import Problem, parse_dims
 from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, with_trip_count
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
-ELEM_BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "xf32": 4, "fp64": 8, "int8": 1, "fp8": 1, "fp6": 0.75, "fp4": 0.5}
 
 
 @dataclass
@@ -488,7 +488,7 @@ class _Builder:
         if tile is None or self.problem is None:
             return {}
         mfma = _mfma_work(items)[2]
-        eb = ELEM_BYTES.get(mfma.dtype_a, self.problem.elem_bytes) if mfma else self.problem.elem_bytes
+        eb = element_bytes(mfma.dtype_a) if mfma else self.problem.elem_bytes
         k_bytes = int(self.problem.k * eb)
         return {"A": (tile[0] * k_bytes, 0), "B": (0, tile[1] * k_bytes)}
 

@@ -21,8 +21,8 @@ WAVES_PER_BLOCK = 4
 MFMA_TILE = 16          # the generator uses 16x16xK matrix instructions
 K_STEP_BYTES = 64       # the guide's K64 micro-step
 PACK_BYTES = 16         # one ds_read_b128 / buffer_load_dwordx4 per lane
-A_TILE_QUANTUM = 4096   # 256 threads x 16 B: the cooperative A copy moves whole rounds
 ADDRESS_VGPRS = 16      # the guide's "~10-20 VGPRs" for offsets and indices
+VGPR_BYTES = 4          # a VGPR holds one 32-bit word per lane (the ISA's register width)
 AMD_ARCHS = ("gfx942", "gfx950")
 
 
@@ -117,7 +117,8 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     mfma = select_mfma(gpu, problem.dtype)
     eb = problem.elem_bytes
     tile_k_bytes = config.tile_k * eb
-    _check_tiles(problem, config, tile_k_bytes, mfma, eb)
+    threads = WAVES_PER_BLOCK * gpu.cu.wave_size
+    _check_tiles(problem, config, tile_k_bytes, mfma, eb, threads)
     tile_k_bytes = int(tile_k_bytes)
 
     m_repeat = config.tile_m // MFMA_TILE
@@ -127,7 +128,6 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     mfma_per_k_step = K_STEP_BYTES / (mfma.k * eb)
     mfma_per_tile = int(k_unroll * m_repeat * num_acc_n * mfma_per_k_step)
     k_tiles = problem.k // config.tile_k
-    threads = WAVES_PER_BLOCK * gpu.cu.wave_size
 
     a_tile_bytes = config.tile_m * tile_k_bytes
     copy_bytes = PACK_BYTES if config.copy == "sync" else gpu.lds.dma_bytes_per_lane
@@ -139,13 +139,13 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
             f"LDS budget {lds_pipeline + lds_cshuffle} B (A {config.lds_stage} x {a_tile_bytes} B"
             f"{f' + CShuffle {lds_cshuffle} B' if lds_cshuffle else ''}) exceeds the {gpu.lds.lds_bytes} B of LDS on {gpu.arch}")
 
-    b_tile = k_unroll * num_acc_n * PACK_BYTES // 4
+    b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
     vgpr = VgprEstimate(
-        accumulators=m_repeat * num_acc_n * 4,
+        accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
         b_tiles_live=2,
-        a_prefetch=PACK_BYTES // 4,
-        a_tile=a_loads * PACK_BYTES // 4 if config.copy == "sync" else 0,
+        a_prefetch=PACK_BYTES // VGPR_BYTES,
+        a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
     )
     occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
@@ -181,12 +181,14 @@ def _check_arch_and_options(config: KernelConfig, gpu: GPU) -> None:
 
 
 def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mfma: MatrixInstruction,
-                 eb: float) -> None:
+                 eb: float, threads: int) -> None:
+    copy_round = threads * PACK_BYTES   # the cooperative A copy moves whole rounds of one pack per thread
     rules = [
         (config.tile_m > 0 and config.tile_m % MFMA_TILE == 0,
          f"tile_m={config.tile_m}: must be a positive multiple of {MFMA_TILE} (the MFMA M dimension)"),
         (config.tile_n > 0 and config.tile_n % (WAVES_PER_BLOCK * MFMA_TILE) == 0,
-         f"tile_n={config.tile_n}: must be a positive multiple of {WAVES_PER_BLOCK * MFMA_TILE} (4 waves x 16 columns)"),
+         f"tile_n={config.tile_n}: must be a positive multiple of {WAVES_PER_BLOCK * MFMA_TILE} "
+         f"({WAVES_PER_BLOCK} waves x {MFMA_TILE} columns)"),
         (config.tile_k > 0 and tile_k_bytes % K_STEP_BYTES == 0,
          f"tile_k={config.tile_k}: tile_k x {eb:g} B = {tile_k_bytes:g} B must be a multiple of {K_STEP_BYTES} B (the K64 micro-step)"),
         (tile_k_bytes % (mfma.k * eb) == 0,
@@ -196,9 +198,9 @@ def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mf
         (problem.n % config.tile_n == 0,
          f"N={problem.n}: must be a multiple of tile_n={config.tile_n} (the C stores have no column mask; "
          f"an M tail is fine)"),
-        ((config.tile_m * tile_k_bytes) % A_TILE_QUANTUM == 0,
+        ((config.tile_m * tile_k_bytes) % copy_round == 0,
          f"A tile {config.tile_m} x {tile_k_bytes:g} B = {config.tile_m * tile_k_bytes:g} B: must be a multiple of "
-         f"{A_TILE_QUANTUM} B (256 threads x 16 B per copy round)"),
+         f"{copy_round} B ({threads} threads x {PACK_BYTES} B per copy round)"),
     ]
     for ok, message in rules:
         if not ok:

@@ -25,16 +25,14 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from gemmsim.dtypes import element_bytes
 from gemmsim.errors import ConfigError
-from gemmsim.hw import GPU
+from gemmsim.hw import GPU, Memory
 from gemmsim.problem import Problem
 from gemmsim.ir.program import Instr, L1Access, Op
 from gemmsim.ir.waits import WaitTracker
 
-SECTOR_BYTES = 32
-L1_LINE_BYTES = 128
-ELEMENT_BYTES = {"fp32": 4, "fp64": 8, "int32": 4, "bf16": 2}
-DTYPE_ALIASES = {"f32": "fp32", "float32": "fp32", "f64": "fp64", "float64": "fp64", "i32": "int32", "bf16": "bf16"}
+WARP_LANES = 32   # a rule of the kernels: their thread -> element maps are written for 32-thread warps
 FMA_OPCODE = {"fp32": "FFMA", "fp64": "DFMA", "int32": "IMAD"}
 
 
@@ -47,14 +45,17 @@ class Sm90Problem(Problem):
 
     @property
     def elem_bytes(self) -> float:
-        return ELEMENT_BYTES[self.dtype]
+        return element_bytes(self.dtype)
 
     def min_bytes(self) -> float:
         return (self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * self.c_bytes
 
 
-def canonical_dtype(dtype: str) -> str:
-    return DTYPE_ALIASES.get(dtype, dtype)
+def check_warp_size(gpu: GPU) -> None:
+    """The streams follow the kernels' 32-thread warps: the GPU must run waves of that width."""
+    if gpu.cu.wave_size != WARP_LANES:
+        raise ConfigError(f"{gpu.name} runs {gpu.cu.wave_size}-lane waves: the sm_90 streams are written for "
+                          f"{WARP_LANES}-thread warps")
 
 
 def fma_cycles(gpu: GPU, dtype: str) -> int:
@@ -63,26 +64,29 @@ def fma_cycles(gpu: GPU, dtype: str) -> int:
     return max(1, round(gpu.cu.wave_size / per_clk_per_simd))
 
 
-def sectors(byte_addresses) -> tuple[int, ...]:
-    """The distinct 32-byte sectors the lanes touch, as byte offsets of their first byte."""
-    return tuple(sorted({a // SECTOR_BYTES * SECTOR_BYTES for a in byte_addresses}))
+def sectors(byte_addresses, sector_bytes: int) -> tuple[int, ...]:
+    """The distinct sectors the lanes touch, as byte offsets of their first byte."""
+    return tuple(sorted({a // sector_bytes * sector_bytes for a in byte_addresses}))
 
 
-def global_access(op: Op, opcode: str, buffer: str, lane_addresses, width_bytes: int, tag: str,
+def global_access(memory: Memory, op: Op, opcode: str, buffer: str, lane_addresses, width_bytes: int, tag: str,
                   seen: set | None = None, strides: tuple[int, ...] = ()) -> Instr:
-    """An LDG/STG: the sectors its lanes touch (less those `seen` by the same warp in this
-    iteration, which the L1 serves), 32 bytes each; and the 128-byte lines its lanes touch, which
-    the L1 takes through the data pipe it shares with shared memory (its L1Access)."""
+    """An LDG/STG: the L1 sectors its lanes touch (less those `seen` by the same warp in this
+    iteration, which the L1 serves), a sector each; and the L1 lines its lanes touch, which
+    the L1 takes through the data pipe it shares with shared memory (l1_lines)."""
+    sector = memory.l1_sector_bytes
     touched = set()
     for a in lane_addresses:
-        touched.update(sectors(range(a, a + width_bytes, 4)))
-    lines = len({s // L1_LINE_BYTES for s in touched})
+        # sampled per 4-byte word from the lane's first byte: an access that is not word-aligned and
+        # crosses a sector in its last bytes misses that sector (kept so that predictions stay put)
+        touched.update(sectors(range(a, a + width_bytes, 4), sector))
+    lines = len({s // memory.l1_line_bytes for s in touched})
     if seen is not None:   # sectors of one buffer: A's offset 0 is not B's
         fresh = sorted(s for s in touched if (buffer, s) not in seen)
         seen.update((buffer, s) for s in touched)
     else:
         fresh = sorted(touched)
-    return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=SECTOR_BYTES, buffer=buffer,
+    return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=sector, buffer=buffer,
                  lane_offsets=tuple(fresh), iter_strides=strides, tag=tag,
                  l1=L1Access(lines, tuple(sorted(touched))))
 

@@ -18,15 +18,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gemmsim.dtypes import normalize
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.ir.program import Instr, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.sm90.common import (
-    FMA_OPCODE, Slot, Sm90Problem, canonical_dtype, fma_cycles, global_access, place, shared_access)
+    FMA_OPCODE, WARP_LANES, Slot, Sm90Problem, check_warp_size, fma_cycles, global_access, place, shared_access)
 
 BLOCK_EDGE = 16
 WARPS = 8
-LANES = 32
+LANES = WARP_LANES
 LADDER_KERNELS = ("gemm", "gemm_tiled", "gemm_blocked2x2", "gemm_tiled_blocked2x2", "gemm_blocked4x4")
 # nvcc -O3's unroll of the K loop (k values per hot-loop iteration), read off the SASS listings
 K_PER_ITERATION = {"gemm": 16, "gemm_tiled": 16, "gemm_blocked2x2": 4, "gemm_tiled_blocked2x2": 16,
@@ -54,7 +55,8 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
     issue-only slots."""
     if kernel not in LADDER_KERNELS:
         raise ConfigError(f"ladder kernel {kernel!r} is unknown: expected one of {', '.join(LADDER_KERNELS)}")
-    dtype = canonical_dtype(problem.dtype)
+    check_warp_size(gpu)
+    dtype = normalize(problem.dtype)
     if dtype not in FMA_OPCODE:
         raise ConfigError(f"ladder dtype {problem.dtype!r}: expected fp32, fp64 or int32")
     e = int(problem.elem_bytes)
@@ -65,7 +67,7 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
     resources = Resources(arch_vgprs=registers or DEFAULT_REGISTERS[kernel], accum_vgprs=0, sgprs=0,
                           lds_bytes=lds_bytes.get(kernel, 0), workgroup_size=WARPS * LANES)
     grid = (math.ceil(problem.m / edge), math.ceil(problem.n / edge))
-    return Program(name=f"{kernel}_{dtype}", arch=gpu.arch, wave_size=LANES, waves=waves, resources=resources,
+    return Program(name=f"{kernel}_{dtype}", arch=gpu.arch, wave_size=gpu.cu.wave_size, waves=waves, resources=resources,
                    grid=grid, block_bases={"A": (edge * problem.k * e, 0), "B": (0, edge * e),
                                            "C": (edge * problem.n * 4, edge * 4)},
                    source="generated:sm90_ladder")
@@ -90,13 +92,13 @@ def _b_addr(k: int, col: int, problem, e: int) -> int:
     return (k * problem.n + col) * e
 
 
-def _epilogue(warp: _Warp, problem, r: int) -> list[Instr]:
+def _epilogue(warp: _Warp, problem, gpu: GPU, r: int) -> list[Instr]:
     """One STG per output of a thread (ladder kernels store element by element)."""
     out = []
     for i in range(r):
         for j in range(r):
             lanes = [((r * ty + i) * problem.n + r * tx + j) * 4 for _, tx, ty in warp.lanes()]
-            out.append(global_access(Op.VMEM_STORE, "STG", "C", lanes, 4, f"C({i},{j})"))
+            out.append(global_access(gpu.memory, Op.VMEM_STORE, "STG", "C", lanes, 4, f"C({i},{j})"))
     return out
 
 
@@ -105,18 +107,18 @@ def _epilogue(warp: _Warp, problem, r: int) -> list[Instr]:
 def _direct_body(warp: _Warp, problem, gpu, e: int, r: int, k_steps: int) -> list[Slot]:
     """k_steps values of k of an R x R blocked kernel straight from global memory (R = 1: `gemm`):
     every load, then the multiply-adds of each k."""
-    dtype = canonical_dtype(problem.dtype)
+    dtype = normalize(problem.dtype)
     seen, slots, fmas = set(), [], []
     for k in range(k_steps):
         tokens = []
         for i in range(r):
             lanes = [_a_addr(r * ty + i, k, problem, e) for _, tx, ty in warp.lanes()]
-            slots.append(Slot(global_access(Op.VMEM_LOAD, "LDG", "A", lanes, e, f"A row+{i} k+{k}", seen,
+            slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", "A", lanes, e, f"A row+{i} k+{k}", seen,
                                             strides=(k_steps * e,)), "G", ("a", k, i)))
             tokens.append(("a", k, i))
         for j in range(r):
             lanes = [_b_addr(k, r * tx + j, problem, e) for _, tx, ty in warp.lanes()]
-            slots.append(Slot(global_access(Op.VMEM_LOAD, "LDG", "B", lanes, e, f"B k+{k} col+{j}", seen,
+            slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", "B", lanes, e, f"B k+{k} col+{j}", seen,
                                             strides=(k_steps * problem.n * e,)), "G", ("b", k, j)))
             tokens.append(("b", k, j))
         for i in range(r):
@@ -132,13 +134,13 @@ def _direct(r: int, kernel: str):
         main = _loop(place(_direct_body(warp, problem, gpu, e, r, unroll), order, extra, kernel),
                      problem.k // unroll, "k")
         tail = _loop(place(_direct_body(warp, problem, gpu, e, r, 1)), problem.k % unroll, "k tail")
-        return main + tail + _epilogue(warp, problem, r)
+        return main + tail + _epilogue(warp, problem, gpu, r)
     return build
 
 
 def _tiled_body(warp: _Warp, problem, gpu, e: int, r: int) -> list[Slot]:
     """One 16-wide K tile of `gemm_tiled` (r = 1) or `gemm_tiled_blocked2x2` (r = 2)."""
-    dtype = canonical_dtype(problem.dtype)
+    dtype = normalize(problem.dtype)
     tile = r * BLOCK_EDGE                      # rows of the A tile, columns of the B tile
     a_base, b_base = 0, tile * BLOCK_EDGE * e
     seen, slots, stores = set(), [], []
@@ -150,7 +152,7 @@ def _tiled_body(warp: _Warp, problem, gpu, e: int, r: int) -> list[Slot]:
         for name, rc, addr, stride in (("A", a_rc, lambda rr, cc: _a_addr(rr, cc, problem, e), BLOCK_EDGE * e),
                                        ("B", b_rc, lambda rr, cc: _b_addr(rr, cc, problem, e),
                                         BLOCK_EDGE * problem.n * e)):
-            slots.append(Slot(global_access(Op.VMEM_LOAD, "LDG", name, [addr(rr, cc) for rr, cc in rc], e,
+            slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", name, [addr(rr, cc) for rr, cc in rc], e,
                                             f"{name} tile part {part}", seen, strides=(stride,)), "G", (name, part)))
             stores.append((name, part, rc))
     for name, part, rc in stores:
@@ -182,7 +184,7 @@ def _tiled(r: int):
     def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None) -> list:
         trips = math.ceil(problem.k / BLOCK_EDGE)
         body = place(_tiled_body(warp, problem, gpu, e, r), order, extra, "gemm_tiled" if r == 1 else "gemm_tiled_blocked2x2")
-        return _loop(body, trips, "k tile") + _epilogue(warp, problem, r)
+        return _loop(body, trips, "k tile") + _epilogue(warp, problem, gpu, r)
     return build
 
 

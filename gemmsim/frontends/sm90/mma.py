@@ -25,11 +25,12 @@ from __future__ import annotations
 import math
 
 from gemmsim.errors import ConfigError
-from gemmsim.hw import GPU
+from gemmsim.hw import GPU, Memory
 from gemmsim.ir.program import Instr, Loop, Op, Program, Reg, Resources
-from gemmsim.frontends.sm90.common import Slot, Sm90Problem, global_access, place, shared_access
+from gemmsim.frontends.sm90.common import (
+    WARP_LANES, Slot, Sm90Problem, check_warp_size, global_access, place, shared_access)
 
-WARPS, LANES = 4, 32
+WARPS, LANES = 4, WARP_LANES
 MMA_M, MMA_N, MMA_K = 16, 8, 16
 MMA_OPCODE = "mma.sync.m16n8k16.bf16"
 B_WORDS = 2   # 32-bit registers of a B fragment per lane
@@ -48,6 +49,7 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
     """The Program of one configuration. With `order` (sass_reader.hot_loop_order of the compiled
     kernel) the K loop follows the compiled instruction order, issue-only slots included; without,
     the source order plus `extra_issue` issue-only slots."""
+    check_warp_size(gpu)
     tm, tn, tk = tile
     if tm % MMA_M or (tn // WARPS) % MMA_N or tk % MMA_K:
         raise ConfigError(f"tile {tm}x{tn}x{tk}: TILE_M must be a multiple of 16, TILE_N/4 of 8, TILE_K of 16")
@@ -57,13 +59,13 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
     cycles = matrix[0].cycles
     k_tiles = math.ceil(problem.k / tk)
     stage_bytes = tm * tk * 2
-    waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, cycles, k_tiles, extra_issue, order))
+    waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, gpu.memory, cycles, k_tiles, extra_issue, order))
                   for w in range(WARPS))
     resources = Resources(arch_vgprs=registers or 128, accum_vgprs=0, sgprs=0, lds_bytes=2 * stage_bytes,
                           workgroup_size=WARPS * LANES)
     grid = (math.ceil(problem.m / tm), math.ceil(problem.n / tn))
     k_pad = k_tiles * tk
-    return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}", arch=gpu.arch, wave_size=LANES,
+    return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}", arch=gpu.arch, wave_size=gpu.cu.wave_size,
                    waves=waves, resources=resources, grid=grid,
                    block_bases={"A": (tm * problem.k * 2, 0), "B": (0, tn * k_pad * 2), "C": (tm * problem.n * 4, tn * 4)},
                    source="generated:sm90_mma")
@@ -86,25 +88,25 @@ def _a_chunks(tile, tid_range):
     return out
 
 
-def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, cycles: int, k_tiles: int, extra: int,
-                 order: str | None) -> list:
+def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, memory: Memory, cycles: int, k_tiles: int,
+                 extra: int, order: str | None) -> list:
     chunks = _a_chunks(tile, range(w * LANES, (w + 1) * LANES))
     name = f"m{tile[0]}n{tile[1]}k{tile[2]}"
     # prologue: the first A tile into stage 0
-    prologue = place(_a_loads(chunks, tile, problem, set(), 0) + _a_stores(chunks, tile, swizzle)
+    prologue = place(_a_loads(chunks, tile, problem, memory, set(), 0) + _a_stores(chunks, tile, swizzle)
                      + [Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written"), "B")])
-    body = place(_iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last=False), order, extra, name)
+    body = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=False), order, extra, name)
     loop = [Loop(tuple(body), k_tiles - 1, "k tile")] if k_tiles > 1 else []
     # the last K tile only computes (the source's has_next): peeled off the loop
-    last = place(_iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last=True))
-    return prologue + loop + last + _epilogue(w, tile, problem)
+    last = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=True))
+    return prologue + loop + last + _epilogue(w, tile, problem, memory)
 
 
-def _a_loads(chunks, tile, problem, seen: set, k0: int) -> list[Slot]:
+def _a_loads(chunks, tile, problem, memory: Memory, seen: set, k0: int) -> list[Slot]:
     out = []
     for i, lanes in enumerate(chunks):
         addrs = [(r * problem.k + k0) * 2 + cb for r, cb in lanes]
-        out.append(Slot(global_access(Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, f"A chunk {i} (next tile)", seen,
+        out.append(Slot(global_access(memory, Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, f"A chunk {i} (next tile)", seen,
                                       strides=(tile[2] * 2,)), "W", ("a", i)))
     return out
 
@@ -116,7 +118,7 @@ def _a_stores(chunks, tile, swizzle: bool) -> list[Slot]:
             for i, lanes in enumerate(chunks)]
 
 
-def _iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last: bool) -> list[Slot]:
+def _iteration(w, tile, swizzle, problem, memory: Memory, cycles, k_tiles, chunks, last: bool) -> list[Slot]:
     """One K tile in the source's order: next A tile loads, B fragment loads, per k step and row
     block the A fragment reads and the HMMAs, next A tile stores, barrier."""
     tm, tn, tk = tile
@@ -124,7 +126,7 @@ def _iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last: bool) -
     wave_n = tn // WARPS
     m_rep, n_rep, k_steps = tm // MMA_M, wave_n // MMA_N, tk // MMA_K
     seen = set()
-    slots = [] if last else _a_loads(chunks, tile, problem, seen, tk)
+    slots = [] if last else _a_loads(chunks, tile, problem, memory, seen, tk)
     k_blocks = k_tiles * k_steps
     for ks in range(k_steps):
         for j in range(n_rep):
@@ -132,7 +134,7 @@ def _iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last: bool) -
             base = (n_block * k_blocks + ks) * MMA_N * MMA_K * 2
             for word in range(B_WORDS):
                 addrs = [base + lane * B_WORDS * 4 + word * 4 for lane in range(LANES)]
-                slots.append(Slot(global_access(Op.VMEM_LOAD, "LDG.E", "B", addrs, 4, f"B frag k{ks} n{j} word {word}",
+                slots.append(Slot(global_access(memory, Op.VMEM_LOAD, "LDG.E", "B", addrs, 4, f"B frag k{ks} n{j} word {word}",
                                                 seen, strides=(k_steps * MMA_N * MMA_K * 2,)), "G", ("b", ks, j, word)))
     for ks in range(k_steps):
         for i in range(m_rep):
@@ -159,7 +161,7 @@ def _iteration(w, tile, swizzle, problem, cycles, k_tiles, chunks, last: bool) -
     return slots
 
 
-def _epilogue(w, tile, problem) -> list[Instr]:
+def _epilogue(w, tile, problem, memory: Memory) -> list[Instr]:
     tm, tn, tk = tile
     wave_n = tn // WARPS
     m_rep, n_rep = tm // MMA_M, wave_n // MMA_N
@@ -173,5 +175,5 @@ def _epilogue(w, tile, problem) -> list[Instr]:
                     row = i * MMA_M + g + (e // 2) * 8
                     col = w * wave_n + j * MMA_N + 2 * t + e % 2
                     addrs.append((row * problem.n + col) * 4)
-                epilogue.append(global_access(Op.VMEM_STORE, "STG.E", "C", addrs, 4, f"C({i},{j}) element {e}"))
+                epilogue.append(global_access(memory, Op.VMEM_STORE, "STG.E", "C", addrs, 4, f"C({i},{j}) element {e}"))
     return epilogue
