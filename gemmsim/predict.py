@@ -23,7 +23,7 @@ from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, ut
 from gemmsim.model.gpu import KernelReplay, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
-from gemmsim.ir.program import Op, Program, count_ops, hot_loop
+from gemmsim.ir.program import Program, hot_loop
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.analytics.hot_loop import hot_loop_mix
 

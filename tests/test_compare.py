@@ -26,7 +26,6 @@ from gemmsim.validate.readers import read_points
 from gemmsim.validate.saved import compared_from_file
 from gemmsim.validate.stats import Rank, build_report, spearman
 from gemmsim.cli import main
-from gemmsim.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "validation" / "results" / "h200"

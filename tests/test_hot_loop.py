@@ -1,6 +1,7 @@
 """analytics.hot_loop: the guide's counts, ratios and verdicts, worked out by hand on tiny loops."""
 
-from gemmsim.analytics.hot_loop import find_loop, loop_mix, memory_verdict, mfma_verdict
+from gemmsim.analytics.hot_loop import loop_mix, memory_verdict, mfma_verdict
+from gemmsim.ir.program import find_loop
 from gemmsim.ir.program import Instr, Loop, Op
 
 

@@ -21,7 +21,7 @@ from gemmsim.hw import load_gpu
 from gemmsim.frontends.amdgpu import load_kernel
 from gemmsim.frontends.amdgpu.compare import counts_per_k_tile, k_tiles_per_iteration, lds_accesses, lds_conflict_cycles, total_mfmas
 from gemmsim.frontends.amdgpu.parser import parse_file
-from gemmsim.analytics.compiled_kernel import analyze_parsed
+from gemmsim.frontends.amdgpu.analysis import analyze_parsed
 from gemmsim.problem import make_config, make_problem
 from gemmsim.ir.program import Op, hot_loop
 from gemmsim.frontends.preshuffle.generator import generate

@@ -7,7 +7,6 @@ import re
 import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 

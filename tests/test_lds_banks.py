@@ -3,7 +3,7 @@
 import pytest
 
 from gemmsim.hw import load_gpu
-from gemmsim.model.lds_banks import access_cycles
+from gemmsim.analytics.lds_banks import access_cycles
 from gemmsim.frontends.preshuffle.swizzle import lds_offset, xor16
 
 

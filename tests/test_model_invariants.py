@@ -5,7 +5,7 @@ import pytest
 from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
-from gemmsim.model.lds_banks import stream_conflicts
+from gemmsim.analytics.lds_banks import stream_conflicts
 from gemmsim.model.traffic import block_bytes, walk_rounds
 from gemmsim.predict import predict, predict_program
 from gemmsim.report.json import to_json

@@ -1,7 +1,6 @@
 """The runner's pure parts, and the whole runner on the CPU-emulated backend."""
 from __future__ import annotations
 
-import math
 import os
 import subprocess
 import sys

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gemmsim.frontends.preshuffle.analysis import TileAnalysis
 from gemmsim.hw import GPU
-from gemmsim.ir.program import Item, Loop, Op, Program, count_ops, find_loops, hot_loop, walk
-from gemmsim.model.lds_banks import instruction_report
+from gemmsim.ir.program import Item, Op, Program, count_ops, hot_loop, walk
+from gemmsim.analytics.lds_banks import instruction_report
 
 MFMA_RATIO_GOOD, MFMA_RATIO_OK = 0.40, 0.30      # the guide's hot-loop thresholds
 MEMORY_RATIO_GOOD, MEMORY_RATIO_HIGH = 0.40, 0.50
@@ -88,23 +87,6 @@ def hot_loop_mix(program: Program) -> dict:
     }
 
 
-def per_tile_counts(a: TileAnalysis, program: Program) -> dict:
-    """Generated hot-loop instructions per K tile beside the guide's formulas (which count 8-byte packs)."""
-    loop = hot_loop(program.waves[0])
-    counts = count_ops(loop.body) if loop else count_ops(program.waves[0])
-    tiles = 2 if loop else a.k_tiles   # the generated loop covers two K tiles (ping-pong) per iteration
-    return {
-        "mfma": counts.get(Op.MFMA, 0) // tiles,
-        "ds_read_b128": counts.get(Op.LDS_READ, 0) // tiles,
-        "ds_write": counts.get(Op.LDS_WRITE, 0) // tiles,
-        "buffer_load": counts.get(Op.VMEM_LOAD, 0) // tiles,
-        "lds_dma": counts.get(Op.LDS_DMA, 0) // tiles,
-        "guide_mfma": a.guide_mfma_per_tile,
-        "guide_ds_read_packs_8B": a.guide_ds_read_packs_per_tile,
-        "guide_b_packs_8B": a.guide_b_packs_per_tile,
-        "guide_a_loads": a.a_loads_per_tile,
-    }
-
 
 def lds_conflicts_by_access(program: Program, gpu: GPU) -> list[dict]:
     """Conflict cost of each distinct LDS access of wave 0's hot loop (or whole stream without a loop)."""
@@ -122,7 +104,3 @@ def lds_conflicts_by_access(program: Program, gpu: GPU) -> list[dict]:
         row["count"] += 1
     return list(rows.values())
 
-
-def find_loop(items: tuple[Item, ...], name: str | None) -> Loop | None:
-    """The first loop of that name, at any depth."""
-    return next((loop for loop in find_loops(items) if loop.name == name), None)

@@ -8,7 +8,6 @@ into one line on stderr and exit code 2:
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from gemmsim import __version__, progress

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim.hw import load_gpu
     from gemmsim.frontends.amdgpu.parser import parse_file
     from gemmsim.frontends.amdgpu.program import load_kernel
-    from gemmsim.analytics.compiled_kernel import analyze_parsed
+    from gemmsim.frontends.amdgpu.analysis import analyze_parsed
     from gemmsim.report.isa import format_analysis
 
     if args.list:

@@ -3,7 +3,7 @@
 The LDS serves one wave access at a time. How long an access holds it comes from the lane
 addresses: lanes are served in phases (which lanes share a phase depends on the access width and
 the arch, [lds.phases] in the GPU file); within a phase, lanes that hit different dwords of one
-bank serialize (gemmsim.model.lds_banks.access_cycles). An access also cannot move more than
+bank serialize (gemmsim.analytics.lds_banks.access_cycles). An access also cannot move more than
 `bytes_per_clk`, so it holds the LDS for the larger of the two. The data comes back
 `latency_cycles` after the access leaves the LDS.
 """

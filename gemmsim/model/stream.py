@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
-from gemmsim.model.lds_banks import instruction_report
+from gemmsim.analytics.lds_banks import instruction_report
 from gemmsim.ir.program import Instr, Item, Op, Reg, hot_loop, walk, with_trip_count
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)

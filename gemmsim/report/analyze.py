@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from gemmsim.analytics.hot_loop import hot_loop_mix, lds_conflicts_by_access, per_tile_counts
+from gemmsim.analytics.hot_loop import hot_loop_mix, lds_conflicts_by_access
+from gemmsim.frontends.preshuffle.analysis import per_tile_counts
 from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
 from gemmsim.ir.program import Program

@@ -64,7 +64,7 @@ def predicted_dram_read_bytes(prediction) -> int:
 def shared_counts(program, gpu) -> dict[str, dict[str, int]]:
     """Shared-memory instructions, wavefronts and conflict wavefronts of the whole grid."""
     from gemmsim.ir.program import Loop, Op
-    from gemmsim.model.lds_banks import access_cycles
+    from gemmsim.analytics.lds_banks import access_cycles
 
     totals = {side: dict.fromkeys(SHARED_COUNTS, 0) for side in SIDES}
 

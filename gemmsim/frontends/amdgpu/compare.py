@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gemmsim.model.lds_banks import stream_conflicts
+from gemmsim.analytics.lds_banks import stream_conflicts
 from gemmsim.ir.program import Item, Op, Program, count_ops, hot_loop, walk
 
 

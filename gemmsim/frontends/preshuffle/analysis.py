@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, MatrixInstruction
+from gemmsim.ir.program import Op, Program, count_ops, hot_loop
 from gemmsim.problem import COPY_MODES, EPILOGUES, OUTPUT_BYTES, KernelConfig, Problem
 
 WAVES_PER_BLOCK = 4
@@ -205,3 +206,21 @@ def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mf
     for ok, message in rules:
         if not ok:
             raise ConfigError(message)
+
+
+def per_tile_counts(a: TileAnalysis, program: Program) -> dict:
+    """Generated hot-loop instructions per K tile beside the guide's formulas (which count 8-byte packs)."""
+    loop = hot_loop(program.waves[0])
+    counts = count_ops(loop.body) if loop else count_ops(program.waves[0])
+    tiles = 2 if loop else a.k_tiles   # the generated loop covers two K tiles (ping-pong) per iteration
+    return {
+        "mfma": counts.get(Op.MFMA, 0) // tiles,
+        "ds_read_b128": counts.get(Op.LDS_READ, 0) // tiles,
+        "ds_write": counts.get(Op.LDS_WRITE, 0) // tiles,
+        "buffer_load": counts.get(Op.VMEM_LOAD, 0) // tiles,
+        "lds_dma": counts.get(Op.LDS_DMA, 0) // tiles,
+        "guide_mfma": a.guide_mfma_per_tile,
+        "guide_ds_read_packs_8B": a.guide_ds_read_packs_per_tile,
+        "guide_b_packs_8B": a.guide_b_packs_per_tile,
+        "guide_a_loads": a.a_loads_per_tile,
+    }

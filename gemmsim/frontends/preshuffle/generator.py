@@ -376,7 +376,6 @@ def _spread(count: int, slots: int) -> list[int]:
 def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
     """The Program of one workgroup of the analysed configuration on this GPU."""
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
-    regs_end = _WaveBuilder(a, gpu, 0).regs.end
     k_bytes = int(a.problem.k * a.problem.elem_bytes)
     return Program(
         name=f"preshuffle_gemm_{a.problem.dtype}_{a.config.tile}_{a.config.copy}_s{a.config.lds_stage}"

@@ -9,14 +9,14 @@ the lane addresses evaluated for each wave.
 
 from __future__ import annotations
 
-from gemmsim.analytics.hot_loop import find_loop, loop_mix
+from gemmsim.analytics.hot_loop import loop_mix
 from gemmsim.errors import HardwareFileError
 from gemmsim.frontends.amdgpu.classify import mfma_shape
 from gemmsim.frontends.amdgpu.parser import Marker
 from gemmsim.frontends.amdgpu.program import ParsedKernel
 from gemmsim.analytics.occupancy import occupancy
-from gemmsim.ir.program import Instr, Loop, Op, walk
-from gemmsim.model.lds_banks import instruction_report
+from gemmsim.ir.program import Instr, Loop, Op, find_loop, walk
+from gemmsim.analytics.lds_banks import instruction_report
 
 
 def lds_cost(instr: Instr, lds) -> tuple[int, int, int, int] | None:
