@@ -17,10 +17,10 @@ from gemmsim.analytics.roofline import SPEC, Roofline, roofline
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
+from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem, make_config, make_problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
-from gemmsim.model.gpu import KernelReplay, replay_kernel
+from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
 from gemmsim.ir.program import Program, hot_loop
@@ -50,6 +50,11 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
     clock = gpu.clock_mhz(problem.dtype)
     tile_m, tile_n, k_tiles = _tile_shape(program, problem, config)
     replay = replay_kernel(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
+    if program.split_k > 1:
+        partials = sum(r.write_bytes for r in replay.rounds_traffic)
+        replay.reduction_cycles = reduction_pass_cycles(partials, problem.batch * problem.m * problem.n * OUTPUT_BYTES,
+                                                        gpu, clock)
+        replay.cycles += replay.reduction_cycles
     return _assemble(program, problem, gpu, occ, clock, replay, tile_m, tile_n, k_tiles, config)
 
 
@@ -137,7 +142,7 @@ def _lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
 
 def _roofline(problem: Problem, gpu: GPU) -> Roofline:
     """The strict bound a prediction must never beat: spec HBM bandwidth, the kernel's bf16 output."""
-    return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, KERNEL_OUTPUT_DTYPE)
+    return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, KERNEL_OUTPUT_DTYPE, batch=problem.batch)
 
 
 def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) -> Occupancy:
@@ -148,8 +153,8 @@ def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) 
 
 def _tile_shape(program: Program, problem: Problem, config: KernelConfig | None) -> tuple[int, int, int]:
     grid_m, grid_n = program.grid
-    if config is not None:
-        return config.tile_m, config.tile_n, max(1, problem.k // config.tile_k)
+    if config is not None:   # K tiles of one workgroup: K padded to whole tiles, over its split
+        return config.tile_m, config.tile_n, max(1, math.ceil(problem.k / config.tile_k) // config.split_k)
     loop = hot_loop(program.waves[0])
     return math.ceil(problem.m / grid_m), math.ceil(problem.n / grid_n), max(1, loop.trip_count if loop else 1)
 
@@ -159,7 +164,7 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
     bound = _roofline(problem, gpu)
     time_s = replay.cycles / (clock * 1e6)
     tflops = problem.flops / time_s / 1e12
-    blocks = program.grid[0] * program.grid[1]
+    blocks = program.workgroups
     dom = replay.dominant
     per_wg = dom.total
     mfma_busy_per_wg = per_wg.mfma_busy_cycles / per_wg.workgroups
@@ -189,7 +194,8 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
                                          per_workgroup=conflicts_per_wg, total=conflicts_per_wg * blocks),
         hot_loop=hot_loop_mix(program),
         dim_efficiency=dim_efficiency(problem.m, problem.n, tile_m, tile_n, gpu.compute_units,
-                                      slots_per_cu=occ.workgroups_per_cu, grid=program.grid),
+                                      slots_per_cu=occ.workgroups_per_cu, grid=program.grid,
+                                      batch=program.layers),   # every z layer is a grid of tiles
         occupancy=occ,
         traffic=Traffic(
             l2_hit_rate=1 - sum(r.l2_miss_bytes for r in traffic) / read if read else 1.0,
@@ -222,4 +228,5 @@ def _simulation_summary(replay: KernelReplay) -> Simulation:
     rounds = [r for r in (replay.full, replay.partial) if r is not None]
     return Simulation(hot_loop_trips=replay.hot_loop_trips, full_rounds=replay.full_rounds,
                       full_round=round_info(replay.full), partial_round=round_info(replay.partial),
-                      cycles=replay.cycles, instructions_simulated=sum(r.instructions_simulated for r in rounds))
+                      cycles=replay.cycles, instructions_simulated=sum(r.instructions_simulated for r in rounds),
+                      split_k_reduction_cycles=replay.reduction_cycles)

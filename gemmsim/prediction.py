@@ -77,6 +77,7 @@ class Simulation:
     partial_round: RoundSummary | None
     cycles: float
     instructions_simulated: int
+    split_k_reduction_cycles: float = 0.0   # split-K's second pass (model/gpu.py), part of cycles
 
 
 @dataclass(frozen=True)

@@ -22,22 +22,25 @@ COPY_MODES = ("sync", "async")      # the A global->LDS path: through VGPRs, or 
 
 @dataclass(frozen=True)
 class Problem:
+    """`batch` independent GEMMs of M x N x K (strided A, B and C: entry b starts b whole matrices in)."""
+
     m: int
     n: int
     k: int
     dtype: str
+    batch: int = 1
 
     @property
     def flops(self) -> int:
-        return 2 * self.m * self.n * self.k
+        return 2 * self.batch * self.m * self.n * self.k
 
     @property
     def elem_bytes(self) -> float:
         return element_bytes(self.dtype)
 
     def min_bytes(self) -> float:
-        """Compulsory HBM traffic: A and B read once, C (bf16) written once."""
-        return (self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * OUTPUT_BYTES
+        """Compulsory HBM traffic: A and B read once, C (bf16) written once, for every batch entry."""
+        return self.batch * ((self.m + self.n) * self.k * self.elem_bytes + self.m * self.n * OUTPUT_BYTES)
 
 
 @dataclass(frozen=True)
@@ -52,27 +55,40 @@ class KernelConfig:
     copy: str = "sync"
     epilogue: str = "direct"
     waves_per_eu: int | None = None
+    split_k: int = 1    # workgroups sharing one output tile, each over 1/split_k of the K tiles
 
     @property
     def tile(self) -> str:
         return f"{self.tile_m}x{self.tile_n}x{self.tile_k}"
 
 
-def parse_dims(text: str, what: str, count: int = 3) -> tuple[int, ...]:
-    """`64x256x128` -> (64, 256, 128); names `what` and the rule on bad input."""
+def parse_dims(text: str, what: str, count: int | tuple[int, ...] = 3) -> tuple[int, ...]:
+    """`64x256x128` -> (64, 256, 128); names `what` and the rule on bad input. `count` may list
+    several allowed dimension counts."""
+    counts = (count,) if isinstance(count, int) else tuple(count)
+    expected = " or ".join(str(c) for c in counts)
     if not isinstance(text, str) or not re.fullmatch(r"\s*-?\d+(\s*[xX]\s*-?\d+)*\s*", text):
-        raise InputError(f"{what} {text!r} is malformed: expected {count} integers joined by 'x', e.g. 64x256x128")
+        raise InputError(f"{what} {text!r} is malformed: expected {expected} integers joined by 'x', e.g. 64x256x128")
     dims = tuple(int(d) for d in re.split(r"[xX]", text.replace(" ", "")))
-    if len(dims) != count:
-        raise InputError(f"{what} {text!r} has {len(dims)} dimensions: expected {count}")
+    if len(dims) not in counts:
+        raise InputError(f"{what} {text!r} has {len(dims)} dimensions: expected {expected}")
     for d in dims:
         if d <= 0:
             raise InputError(f"{what} {text!r}: every dimension must be a positive integer, got {d}")
     return dims
 
 
-def make_problem(shape: str | tuple[int, int, int], dtype: str) -> Problem:
-    m, n, k = parse_dims(shape, "shape") if isinstance(shape, str) else shape
+def parse_shape(text: str) -> tuple[int, int, int, int]:
+    """`MxNxK` or `BxMxNxK` (a batch of B GEMMs) -> (batch, M, N, K)."""
+    dims = parse_dims(text, "shape", count=(3, 4))
+    return (1,) + dims if len(dims) == 3 else dims
+
+
+def make_problem(shape: str | tuple[int, ...], dtype: str, batch: int | None = None) -> Problem:
+    """`shape` is MxNxK or BxMxNxK (text or a tuple of 3 or 4 integers); `batch` overrides B."""
+    dims = parse_shape(shape) if isinstance(shape, str) else tuple(shape)
+    b, m, n, k = dims if len(dims) == 4 else (1,) + dims
+    b = b if batch is None else batch
     try:
         input_dtype = normalize(dtype)
     except InputError:
@@ -80,10 +96,10 @@ def make_problem(shape: str | tuple[int, int, int], dtype: str) -> Problem:
     if input_dtype not in KERNEL_DTYPES:
         raise ConfigError(f"dtype {dtype!r} is not one the preshuffle kernel takes: expected one of "
                           f"{', '.join(KERNEL_DTYPES)}")
-    for name, d in (("M", m), ("N", n), ("K", k)):
+    for name, d in (("batch", b), ("M", m), ("N", n), ("K", k)):
         if not isinstance(d, int) or d <= 0:
             raise InputError(f"shape: {name}={d!r} must be a positive integer")
-    return Problem(m, n, k, input_dtype)
+    return Problem(m, n, k, input_dtype, b)
 
 
 def make_config(tile: str | tuple[int, int, int], **options) -> KernelConfig:

@@ -41,7 +41,11 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     ("512x512x512", "fp8", "40x256x128", "mi300x", {}, r"tile_m=40: must be a positive multiple of 16"),
     ("512x512x512", "fp8", "64x96x128", "mi300x", {}, r"tile_n=96: must be a positive multiple of 64"),
     ("512x512x512", "bf16", "64x256x16", "mi300x", {}, r"tile_k=16: tile_k x 2 B = 32 B must be a multiple of 64 B"),
-    ("512x512x500", "fp8", "64x256x128", "mi300x", {}, r"K=500: must be a multiple of tile_k=128"),
+    ("512x512x512", "bf16", "64x256x64", "mi300x", {"split_k": 3}, r"split_k=3: must divide the 8 K tiles"),
+    ("512x512x512", "bf16", "64x256x64", "mi300x", {"split_k": 0}, r"split_k=0: must be a positive integer"),
+    ("512x512x512", "bf16", "64x256x64", "mi300x", {"split_k": 2, "epilogue": "cshuffle"},
+     r"split_k=2 with epilogue='cshuffle'"),
+    ("512x512x501", "fp4", "64x256x256", "mi355x", {}, r"K=501: K x 0.5 B must be a whole number of bytes"),
     ("512x512x512", "fp8", "16x64x128", "mi300x", {}, r"A tile 16 x 128 B = 2048 B: must be a multiple of 4096 B"),
     ("512x512x1024", "bf16", "256x256x512", "mi300x", {}, r"LDS budget 524288 B .* exceeds the 65536 B of LDS on gfx942"),
     ("512x512x512", "fp4", "64x256x256", "mi300x", {}, r"dtype 'fp4' is not supported on gfx942"),
@@ -50,7 +54,6 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     ("512x512x512", "bf16", "64x256x64", "h200", {}, r"targets gfx942 and gfx950; h200 is sm_90"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"lds_stage": 3}, r"lds_stage=3: must be 1"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"waves_per_eu": 9}, r"waves_per_eu=9: must be between 1 and 8"),
-    ("512x500x512", "fp8", "64x256x128", "mi300x", {}, r"N=500: must be a multiple of tile_n=256"),
 ])
 def test_invalid_configs_name_value_and_rule(shape, dtype, tile, gpu, opts, message):
     with pytest.raises(ConfigError, match=message):

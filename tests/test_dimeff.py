@@ -66,8 +66,8 @@ def test_cost_is_the_timing_models_prediction(monkeypatch):
 
     monkeypatch.setattr(cost, "predict_gemm", predict_gemm)
     assert cost.gemm_cost(64, 128, 256, "bf16", "mi355x") == cost.Cost(12.5, "model")
-    assert cost.gemm_cost(64, 128, 256, "bf16", "mi355x", batch=4) == cost.Cost(50.0, "model x batch")
-    assert seen[0] == ((64, 128, 256), "bf16", "mi355x")
+    assert cost.gemm_cost(64, 128, 256, "bf16", "mi355x", batch=4) == cost.Cost(12.5, "batched model")
+    assert seen == [((64, 128, 256), "bf16", "mi355x"), ((4, 64, 128, 256), "bf16", "mi355x")]
 
 
 def test_cost_of_a_real_gemm():

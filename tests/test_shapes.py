@@ -158,7 +158,7 @@ def test_cli_table_with_cost_and_tile(capsys, monkeypatch):
     monkeypatch.setattr(cost, "predict_gemm", lambda shape, dtype, gpu: types.SimpleNamespace(time_us=10.0))
     rc, out = run_cli(["shapes", "--model", "gpt3-xl", "--mode", "training", "--batch", "5", "--seq", "2048",
                        "--gpu", "mi300x", "--tile", "MT256x256x64"], capsys)
-    assert rc == 0 and "579 GEMM calls in 18 distinct shapes" in out and "cost on mi300x (model, model x batch)" in out
+    assert rc == 0 and "579 GEMM calls in 18 distinct shapes" in out and "cost on mi300x (batched model, model)" in out
 
 
 # --- bad input ------------------------------------------------------------------------------------

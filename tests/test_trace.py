@@ -176,7 +176,7 @@ def test_cli_prediction_on_another_gpu_and_plot(tmp_path, capsys, monkeypatch):
     header = lines[0].split(",")
     assert rc == 0 and len(lines) == 19
     assert header[-3:] == ["pred_us", "pred_total_us", "pred_source"]
-    assert all(line.endswith(",model") or line.endswith(",model x batch") for line in lines[1:])
+    assert all(line.endswith(",model") or line.endswith(",batched model") for line in lines[1:])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

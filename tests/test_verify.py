@@ -1,6 +1,7 @@
 """`gemmsim verify`: the generated kernel computes C = A B^T for every dtype, arch and kernel option;
 injected faults are caught and named."""
 
+import dataclasses
 import json
 
 import numpy as np
@@ -9,7 +10,9 @@ import pytest
 from gemmsim.cli import main
 from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import FORMATS
-from gemmsim.functional.verify import FAULTS, Inputs, make_inputs, preshuffle_b, tolerance, verify
+from gemmsim.frontends.preshuffle.analysis import analyze
+from gemmsim.frontends.preshuffle.generator import generate
+from gemmsim.functional.verify import FAULTS, Inputs, check_program, make_inputs, preshuffle_b, tolerance, verify
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
 
@@ -82,10 +85,26 @@ def test_async_copy_with_one_lds_buffer():
     assert report.passed, report.cause
 
 
-def test_n_not_a_multiple_of_tile_n_is_refused():
-    # the C stores have no column mask, so an N tail would wrap into the next row: the config is rejected
-    with pytest.raises(ConfigError, match=r"N=192: must be a multiple of tile_n=128"):
-        _verify("mi300x", "fp8", "128x192x256", "64x128x128", {})
+@pytest.mark.parametrize("gpu, dtype, shape, tile, opts", [
+    ("mi300x", "bf16", "40x100x72", "32x64x64", {}),                       # M, N and K tails
+    ("mi300x", "fp8", "128x192x200", "64x128x128", {}),                     # N and K tails, fp8
+    ("mi300x", "bf16", "3x40x64x128", "32x64x64", {}),                      # a batch with an M tail
+    ("mi300x", "bf16", "64x64x256", "32x64x64", {"split_k": 2}),            # split-K
+    ("mi300x", "int8", "40x100x200", "32x64x128", {"split_k": 2}),          # split-K of int32 partials
+    ("mi355x", "fp8", "2x40x100x200", "32x64x128", {"split_k": 2, "copy": "async"}),  # all at once
+])
+def test_tails_batch_and_split_k_compute_c(gpu, dtype, shape, tile, opts):
+    report = _verify(gpu, dtype, shape, tile, opts)
+    assert report.passed and report.wrong == 0, report.cause
+
+
+def test_a_batch_entry_stores_only_into_its_own_c():
+    # rows past M of entry 0 would land on entry 1's first rows without the per-entry descriptor
+    problem, config, gpu = make_problem("2x40x64x64", "bf16"), make_config("32x64x64"), load_gpu("mi300x")
+    program = generate(analyze(problem, config, gpu), gpu)
+    unconfined = dataclasses.replace(program, z_extents={})
+    assert check_program(program, problem, config, gpu).passed
+    assert not check_program(unconfined, problem, config, gpu).passed
 
 
 def test_preshuffle_puts_each_lanes_16_bytes_where_the_kernel_loads_them():

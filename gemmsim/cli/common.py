@@ -79,7 +79,14 @@ def add_dtype_arg(parser, default: str | None = DEFAULT_DTYPE, unset: str | None
                         help=f"{what}: {', '.join(COMMON_DTYPES)}, ... ({when_unset})")
 
 
-def add_shape_arg(parser, required: bool = True, what: str | None = None) -> None:
+def add_shape_arg(parser, required: bool = True, what: str | None = None, batch: bool = False) -> None:
+    """`batch`: the command also takes BxMxNxK, a batch of B GEMMs of MxNxK (strided A, B and C)."""
+    if batch:
+        parser.add_argument("--shape", required=required, metavar="[B]xMxNxK",
+                            help="M, N, K (any sizes: tails are padded to whole tiles), optionally led by a batch "
+                                 "count B: positive integers joined by 'x', e.g. 5120x5120x8320 or 8x1024x1024x4096 "
+                                 "(8 GEMMs of 1024x1024x4096)" + (f"; {what}" if what else ""))
+        return
     parser.add_argument("--shape", required=required, metavar="MxNxK",
                         help="M, N, K: positive integers joined by 'x', e.g. 5120x5120x8320" + (f"; {what}" if what else ""))
 
@@ -97,7 +104,7 @@ def add_tile_arg(parser, required: bool = True, names: bool = False, unset: str 
 def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True, dtype_unset: str | None = None) -> None:
     """The preshuffle GEMM: the problem, its kernel configuration and the GPU. `dtype_unset` replaces
     the bf16 default with a rule of the command's (predict --isa reads the kernel's MFMA)."""
-    add_shape_arg(parser)
+    add_shape_arg(parser, batch=True)
     add_tile_arg(parser, required=need_tile)
     add_dtype_arg(parser, default=None if dtype_unset else DEFAULT_DTYPE, unset=dtype_unset)
     add_gpu_args(parser)
@@ -107,11 +114,14 @@ def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True, dty
     parser.add_argument("--epilogue", default="direct", choices=("direct", "cshuffle"),
                         help="how C is written (default direct)")
     parser.add_argument("--waves-per-eu", type=int, default=None, help="occupancy hint, 1..8")
+    parser.add_argument("--split-k", type=int, default=1, metavar="S",
+                        help="split K over S workgroups per output tile (S must divide the K tiles); they write "
+                             "f32 partials that a second pass reduces to C (default 1)")
 
 
 def kernel_config(args: argparse.Namespace) -> KernelConfig:
     return make_config(args.tile, lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
-                       epilogue=args.epilogue, waves_per_eu=args.waves_per_eu)
+                       epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, split_k=args.split_k)
 
 
 def kernel_from_args(args: argparse.Namespace) -> tuple[Problem, KernelConfig, GPU]:

@@ -38,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--tile is required unless --isa gives the kernel")
     config = kernel_config(args) if args.tile else None
     record = bool(args.trace or args.plot)
+    if args.isa and (problem.batch > 1 or args.split_k != 1):
+        raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")
     if args.isa:
         kernel = load_kernel(args.isa, problem, gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
         program, tile = kernel.program, kernel.tile
@@ -63,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
 def _title(p, args) -> str:
     pr, k = p.problem, p.kernel
     options = "" if args.isa else (f"  lds_stage={args.lds_stage} swizzle={'off' if args.no_swizzle else 'on'} "
-                                   f"copy={args.copy} epilogue={args.epilogue}")
+                                   f"copy={args.copy} epilogue={args.epilogue}"
+                                   f"{f' split_k={args.split_k}' if args.split_k != 1 else ''}")
     source = f"  from {args.isa}" if args.isa else ""
-    return (f"{pr.m}x{pr.n}x{pr.k} {pr.dtype}  tile {k.tile}  on {k.gpu} ({k.arch}){options}{source}")
+    batch = f"{pr.batch}x" if pr.batch > 1 else ""
+    return (f"{batch}{pr.m}x{pr.n}x{pr.k} {pr.dtype}  tile {k.tile}  on {k.gpu} ({k.arch}){options}{source}")

@@ -102,11 +102,14 @@ class _Machine:
     def __init__(self, program: Program, buffers: dict[str, np.ndarray], blocks):
         self.program = program
         self.lanes = program.wave_size
-        self.blocks = list(blocks) if blocks is not None else list(itertools.product(*map(range, program.grid)))
+        self.blocks = list(blocks) if blocks is not None else _all_blocks(program)
         self.nb = len(self.blocks)
         self.buffers = {name: np.array(buf, dtype=np.uint8).ravel() for name, buf in buffers.items()}
-        self.block_base = {name: np.array([bx * sx + by * sy for bx, by in self.blocks], dtype=np.int64)
-                           for name, (sx, sy) in program.block_bases.items()}
+        self.block_base = {name: np.array([program.block_base(name, b) for b in self.blocks], dtype=np.int64)
+                           for name in program.block_bases}
+        # a z slice's descriptor covers only its slice: (lo, hi) per block, where the Program says so
+        self.windows = {name: np.array([program.z_window(name, b) for b in self.blocks], dtype=np.int64)
+                        for name in program.z_extents if all(program.z_window(name, b) for b in self.blocks)}
         self.instrs, self.ids = _index_instructions(program)
         self.offsets = {}
         sizes = _register_counts(program)
@@ -199,7 +202,12 @@ class _Machine:
                               f"(have {', '.join(sorted(self.buffers))})")
         base = self.block_base.get(instr.buffer, np.zeros(self.nb, dtype=np.int64))
         addr = base[:, None] + self._lane_offsets(instr, counters)[None, :]
-        return addr[..., None] + np.arange(nbytes), instr.buffer
+        idx = addr[..., None] + np.arange(nbytes)
+        window = self.windows.get(instr.buffer)
+        if window is not None:   # outside its slice: -1, which reads 0 and is never stored
+            lo, hi = window[:, 0, None, None], window[:, 1, None, None]
+            idx = np.where((idx >= lo) & (idx < hi), idx, -1)
+        return idx, instr.buffer
 
     def _lds_bytes(self, wave: _Wave, instr: Instr, addr: np.ndarray, nbytes: int) -> tuple[np.ndarray, np.ndarray]:
         """Byte indices (lanes, nbytes) of an LDS access and the mask of those inside the LDS."""
@@ -398,6 +406,15 @@ class _Machine:
         self.value_from[name][target] = np.broadcast_to(origin[None], idx.shape)[inside]
         blocks = np.arange(self.nb, dtype=np.int32)[:, None, None]
         self.stored_block[name][target] = np.broadcast_to(blocks, idx.shape)[inside]
+
+
+def _all_blocks(program: Program) -> list[tuple[int, ...]]:
+    """Every workgroup: (bx, by), or (bx, by, batch entry, split) when the grid has a z dimension."""
+    tiles = list(itertools.product(*map(range, program.grid)))
+    if program.layers == 1:
+        return tiles
+    return [(bx, by, entry, split) for entry in range(program.batch) for split in range(program.split_k)
+            for bx, by in tiles]
 
 
 def _lowest_set_bit(mask: int) -> int:

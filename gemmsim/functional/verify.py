@@ -7,6 +7,10 @@ replayed. The reference is float64 on the same quantized values, so the only leg
 differences are the kernel's own roundings, and the tolerance is their worst-case bound:
     f32 accumulation over K terms:  gamma_K * sum_k |a_ik| |b_jk|,  gamma_K = K u32 / (1 - K u32)
     bf16 output rounding:           u_bf16 * (|c_ij| + accumulation error)
+Tails, batches and split-K are laid out as the kernel takes them (frontends/preshuffle/analysis.py):
+B zero-padded to whole tiles before the pre-shuffle, C with row stride N_pad, a batch's entries one
+after another; under split-K the kernel writes f32/int32 partials and the check sums them in f32
+and rounds to bf16, as the reduction pass does.
 Integer inputs accumulate exactly in int32; their only error is the i32 -> f32 -> bf16 rounding.
 The int8 kernel writes bf16 (as FlyDSL's int8 GEMM does; its per-token and per-channel scales
 are taken as 1 here).
@@ -24,11 +28,11 @@ import numpy as np
 
 from gemmsim.frontends.preshuffle.analysis import K_STEP_BYTES, MFMA_TILE, analyze
 from gemmsim.errors import ConfigError
-from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize
+from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize, to_bf16_bits
 from gemmsim.functional.executor import Hazard, Origin, Replay, run
 from gemmsim.hw import GPU
 from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
-from gemmsim.ir.program import Program
+from gemmsim.ir.program import Op, Program, walk
 from gemmsim.frontends.preshuffle.generator import generate
 
 U_F32 = 2.0 ** -24          # unit roundoff of f32 (24-bit significand, round to nearest)
@@ -136,27 +140,38 @@ def preshuffle_b(b_bytes: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(tiled.transpose(0, 2, 3, 1, 4)).ravel()
 
 
-def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bool = True) -> Inputs:
-    """Random A (M x K) and B (N x K) rounded to the format, with the bytes the kernel reads."""
+def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bool = True,
+                padded: tuple[int, int] | None = None) -> Inputs:
+    """Random A (M x K) and B (N x K) rounded to the format, with the bytes the kernel reads; a batch
+    stacks its entries (A, B, C of entry b follow entry b-1). `padded` (N_pad, K_pad): B is
+    zero-padded to it before the pre-shuffle, as the offline pre-shuffle of a tail shape does."""
     rng = np.random.default_rng(seed)
     shape_a, shape_b = (problem.m, problem.k), (problem.n, problem.k)
+    if problem.batch > 1:
+        shape_a, shape_b = (problem.batch,) + shape_a, (problem.batch,) + shape_b
     if fmt.is_int:
         a, b = (rng.integers(-128, 128, size=s).astype(np.float64) for s in (shape_a, shape_b))
     else:
         spread = 2.0 if fmt.bits == 4 else 1.0   # fp4 spans 0.5 .. 6: use more of it
         a, b = (quantize(rng.normal(0.0, spread, size=s), fmt) for s in (shape_a, shape_b))
-    b_plain = encode(b, fmt)
-    return Inputs(a, b, encode(a, fmt).ravel(), preshuffle_b(b_plain) if preshuffled else b_plain.ravel())
+    entries = b.reshape(-1, problem.n, problem.k)
+    if padded is not None:
+        n_pad, k_pad = padded
+        entries = np.pad(entries, ((0, 0), (0, n_pad - problem.n), (0, k_pad - problem.k)))
+    b_plain = [encode(e, fmt) for e in entries]
+    b_bytes = (np.concatenate([preshuffle_b(e) for e in b_plain]) if preshuffled
+               else np.concatenate([e.ravel() for e in b_plain]))
+    return Inputs(a, b, encode(a, fmt).ravel(), b_bytes)
 
 
 def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     """Worst-case error bound of every C element (see the module docstring)."""
-    k = inputs.a.shape[1]
+    k = inputs.a.shape[-1]
     if fmt.is_int:
         accumulation = U_F32 * np.abs(reference)     # exact int32 sum, one rounding to f32
     else:
-        gamma = k * U_F32 / (1 - k * U_F32)
-        accumulation = gamma * (np.abs(inputs.a) @ np.abs(inputs.b).T)
+        gamma = k * U_F32 / (1 - k * U_F32)          # a split-K sum is one more order of the same K terms
+        accumulation = gamma * (np.abs(inputs.a) @ np.swapaxes(np.abs(inputs.b), -1, -2))
     return U_BF16 * (np.abs(reference) + accumulation) + accumulation + BF16_TINY
 
 
@@ -175,13 +190,53 @@ def check_program(program: Program, problem: Problem, config: KernelConfig, gpu:
                   fault: str | None = None) -> VerifyReport:
     """Replay a given program (generated, or altered by a test) on random data and compare C with numpy."""
     fmt = input_format(problem.dtype, gpu.arch)
-    inputs = make_inputs(problem, fmt, seed, preshuffled=fault != "preshuffle")
-    c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
-    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes})
-    got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
-    want = inputs.a @ inputs.b.T
+    n_pad, k_pad = _round_up(problem.n, config.tile_n), _round_up(problem.k, config.tile_k)
+    plain = (n_pad, k_pad) == (problem.n, problem.k) and problem.batch == 1 and config.split_k == 1
+    inputs = make_inputs(problem, fmt, seed, preshuffled=fault != "preshuffle", padded=(n_pad, k_pad))
+    if plain:
+        c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
+        replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes})
+        got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
+        want = inputs.a @ inputs.b.T
+    else:
+        replay, got = _run_shaped(program, problem, config, inputs, n_pad)
+        want = inputs.a @ np.swapaxes(inputs.b, -1, -2)
     tol = tolerance(inputs, want, fmt)
     return _report(problem, config, gpu, program.name, fmt, seed, fault, replay, got, want, tol)
+
+
+def _round_up(x: int, step: int) -> int:
+    return -(-x // step) * step
+
+
+def _run_shaped(program: Program, problem: Problem, config: KernelConfig, inputs: Inputs,
+                n_pad: int) -> tuple[Replay, np.ndarray]:
+    """A batch, a split-K or a tail: C has row stride N_pad (columns past N are cut off here); under
+    split-K the kernel fills an f32 (int32) workspace [batch][split][M][N_pad] and the reduction pass,
+    done here as the second kernel would, sums the splits in f32 and rounds to bf16."""
+    split, int_acc = config.split_k, program_is_int(program)
+    slices = problem.batch * split * problem.m * n_pad
+    if split == 1:
+        c_bytes = np.full(slices, UNWRITTEN, dtype=np.uint16).view(np.uint8)
+    else:   # an f32 NaN (or an implausible int32) in every word marks what was never written
+        c_bytes = np.full(slices, 0x7FC00000, dtype=np.uint32).view(np.uint8)
+    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes})
+    words = replay.buffers["C"]
+    if split == 1:
+        c = bf16_values(words.view(np.uint16)).reshape(problem.batch, problem.m, n_pad)
+    else:
+        parts = words.view(np.int32 if int_acc else np.float32).reshape(problem.batch, split, problem.m, n_pad)
+        unwritten = (words.view(np.uint32) == 0x7FC00000).reshape(parts.shape).any(axis=1)
+        total = parts.astype(np.float32).sum(axis=1, dtype=np.float32)
+        c = bf16_values(to_bf16_bits(total)).astype(np.float64)
+        c[unwritten] = np.nan
+    c = c[:, :, :problem.n]
+    return replay, (c[0] if problem.batch == 1 else c)
+
+
+def program_is_int(program: Program) -> bool:
+    """Whether the program's matrix instructions accumulate in int32."""
+    return any(i.opcode.startswith("v_mfma_i32") for i, _ in walk(program.waves[0]) if i.op == Op.MFMA)
 
 
 def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, want, tol) -> VerifyReport:
@@ -200,16 +255,17 @@ def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, w
 
 
 def _first_mismatch(problem, config, replay: Replay, got, want, tol, wrong) -> Mismatch:
-    row, col = divmod(int(np.argmax(wrong.ravel())), problem.n)
+    row, col = divmod(int(np.argmax(wrong.ravel())), problem.n)   # a batch's rows follow one another
     byte = (row * problem.n + col) * OUTPUT_BYTES
-    stored_by = replay.origin(int(replay.stored_by["C"][byte])) if "C" in replay.stored_by else None
+    plain_c = replay.buffers["C"].size == problem.m * problem.n * OUTPUT_BYTES   # else no byte of C to trace
+    stored_by = replay.origin(int(replay.stored_by["C"][byte])) if plain_c and "C" in replay.stored_by else None
     computed_by = replay.origin(int(replay.value_from["C"][byte])) if stored_by else None
     if stored_by:
         block = replay.blocks[int(replay.stored_block["C"][byte])]
     else:
-        block = (row // config.tile_m, col // config.tile_n)
-    return Mismatch(row, col, tuple(block), float(got[row, col]), float(want[row, col]), float(tol[row, col]),
-                    stored_by, computed_by)
+        block = ((row % problem.m) // config.tile_m, col // config.tile_n)
+    at = lambda x: float(x.reshape(-1, problem.n)[row, col])   # noqa: E731
+    return Mismatch(row, col, tuple(block), at(got), at(want), at(tol), stored_by, computed_by)
 
 
 def _cause(fault: str | None, wrong: int, replay: Replay, first: Mismatch | None, problem: Problem,
@@ -221,10 +277,8 @@ def _cause(fault: str | None, wrong: int, replay: Replay, first: Mismatch | None
     if first is not None and first.stored_by is not None:
         owner = (first.row // config.tile_m, first.col // config.tile_n)
         if owner != first.block:
-            tail = (f" (N={problem.n} is not a multiple of tile_n={config.tile_n}: columns past N wrap into the "
-                    f"next row)" if problem.n % config.tile_n else "")
             return (f"block {first.block} stored into the C tile of block {owner}: stores are not confined to "
-                    f"their tile{tail}")
+                    f"their tile")
     if wrong:
         return "unexplained: the program computes a wrong C with no synchronization hazard"
     return ""

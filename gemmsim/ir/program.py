@@ -125,10 +125,50 @@ class Program:
     grid: tuple[int, int] = (1, 1)            # workgroups along M (block_x) and N (block_y)
     block_bases: dict[str, tuple[int, int]] = field(default_factory=dict)  # buffer -> bytes per (bx, by)
     source: str = ""                          # "generated" or the parsed file
+    # The grid's z dimension: batch entries x K splits, z = batch index * split_k + split.
+    batch: int = 1
+    split_k: int = 1
+    z_bases: dict[str, tuple[int, int]] = field(default_factory=dict)  # buffer -> bytes per (batch entry, split)
+    z_extents: dict[str, int] = field(default_factory=dict)  # buffer -> bytes one z slice's descriptor covers
 
     @property
     def waves_per_workgroup(self) -> int:
         return len(self.waves)
+
+    @property
+    def layers(self) -> int:
+        """Workgroups along z: one layer of grid_m x grid_n per (batch entry, K split)."""
+        return self.batch * self.split_k
+
+    @property
+    def workgroups(self) -> int:
+        return self.grid[0] * self.grid[1] * self.layers
+
+    def block_coords(self, block: int) -> tuple[int, int, int, int]:
+        """Workgroup id -> (bx, by, batch entry, split): ids walk the M tiles, then N, then z."""
+        grid_m, grid_n = self.grid
+        layer, tile = divmod(block, max(1, grid_m * grid_n))
+        entry, split = divmod(layer, self.split_k)
+        return tile % grid_m, tile // grid_m, entry, split
+
+    def block_base(self, buffer: str, coords: tuple[int, ...]) -> int:
+        """Byte address of a workgroup's tile in `buffer`; coords (bx, by) or (bx, by, entry, split)."""
+        per_x, per_y = self.block_bases.get(buffer, (0, 0))
+        base = coords[0] * per_x + coords[1] * per_y
+        if len(coords) > 2:
+            per_entry, per_split = self.z_bases.get(buffer, (0, 0))
+            base += coords[2] * per_entry + coords[3] * per_split
+        return base
+
+    def z_window(self, buffer: str, coords: tuple[int, ...]) -> tuple[int, int] | None:
+        """The bytes [lo, hi) a workgroup's descriptor of `buffer` covers (None: the whole buffer).
+        Like a buffer resource's base and size: accesses outside read 0 and are dropped."""
+        extent = self.z_extents.get(buffer)
+        if extent is None or len(coords) < 3:
+            return None
+        per_entry, per_split = self.z_bases.get(buffer, (0, 0))
+        lo = coords[2] * per_entry + coords[3] * per_split
+        return lo, lo + extent
 
 
 # ---- traversal: the one way to walk a stream's loops ------------------------------------------------------

@@ -179,11 +179,14 @@ def waves_per_workgroup(program: Program) -> int:
 
 
 def block_bases(program: Program, block: int) -> dict[str, int]:
-    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles first)."""
-    grid_m, grid_n = program.grid
-    block %= max(1, grid_m * grid_n)
-    bx, by = block % grid_m, block // grid_m
-    return {buf: bx * per_x + by * per_y for buf, (per_x, per_y) in program.block_bases.items()}
+    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles, then N, then z)."""
+    if program.layers == 1:
+        grid_m, grid_n = program.grid
+        block %= max(1, grid_m * grid_n)
+        bx, by = block % grid_m, block // grid_m
+        return {buf: bx * per_x + by * per_y for buf, (per_x, per_y) in program.block_bases.items()}
+    coords = program.block_coords(block % program.workgroups)
+    return {buf: program.block_base(buf, coords) for buf in program.block_bases}
 
 
 def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, hot_trips: int | None = None,

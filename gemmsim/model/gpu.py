@@ -56,6 +56,7 @@ class KernelReplay:
     partial: RoundReplay | None
     rounds_traffic: list[RoundTraffic]
     hot_loop_trips: int
+    reduction_cycles: float = 0.0   # split-K's second pass, included in cycles
 
     @property
     def dominant(self) -> RoundReplay:
@@ -132,11 +133,10 @@ def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraf
 def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_slices: int,
                   record: bool = False) -> KernelReplay:
     """Replay the busiest CU through every kind of round and add up the kernel's cycles."""
-    grid_m, grid_n = program.grid
-    blocks = grid_m * grid_n
+    blocks = program.workgroups
     slots = gpu.compute_units * workgroups_per_cu
     full_rounds, remainder = divmod(blocks, slots)
-    rounds = walk_rounds(program.grid, block_bytes(program), slots, k_slices, gpu)
+    rounds = walk_rounds(program.grid, block_bytes(program), slots, k_slices, gpu, program.layers)
     full = partial = None
     if full_rounds:
         full = replay_round(program, gpu, workgroups_per_cu, average_round(rounds[:full_rounds]), clock_mhz, record)
@@ -146,3 +146,10 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
                                full_rounds * slots)
     cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0)
     return KernelReplay(cycles, full_rounds, full, partial, rounds, hot_loop_trips(program.waves))
+
+
+def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, clock_mhz: float) -> float:
+    """Split-K's second pass: a streaming kernel that reads every partial tile once and writes C once.
+    It does a few adds per byte, so HBM bandwidth sets its time (the partials are read from HBM: a
+    workspace written by the whole grid is not assumed to still sit in the Infinity Cache)."""
+    return (partial_bytes + output_bytes) / gpu.memory.hbm_achievable_bytes_per_s * clock_mhz * 1e6

@@ -81,15 +81,20 @@ def block_bytes(program: Program) -> BlockBytes:
     return BlockBytes(totals["A"], totals["B"], totals["C"])
 
 
-def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU) -> list[RoundTraffic]:
-    """Traffic of every round of resident workgroups, in launch order."""
+def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU,
+                layers: int = 1) -> list[RoundTraffic]:
+    """Traffic of every round of resident workgroups, in launch order. `layers` grids of workgroups
+    follow one another along z (batch entries, K splits), each with its own A and B tiles: an A tile
+    is told apart by (layer, bx), a B tile by (layer, by)."""
     grid_m, grid_n = grid
-    blocks = grid_m * grid_n
+    blocks = grid_m * grid_n * layers
     ids = np.arange(blocks, dtype=np.int64)
-    bx, by, xcd, rnd = ids % grid_m, ids // grid_m, ids % gpu.xcds, ids // slots
-    fits_in_mall = (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
-    seen_a = np.zeros(grid_m, dtype=bool)
-    seen_b = np.zeros(grid_n, dtype=bool)
+    layer, tile = ids // (grid_m * grid_n), ids % (grid_m * grid_n)
+    bx, by = layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
+    xcd, rnd = ids % gpu.xcds, ids // slots
+    fits_in_mall = layers * (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
+    seen_a = np.zeros(grid_m * layers, dtype=bool)
+    seen_b = np.zeros(grid_n * layers, dtype=bool)
     out = []
     for r in range(int(rnd[-1]) + 1 if blocks else 0):
         in_round = rnd == r

@@ -18,10 +18,16 @@ SECTION_TITLES = {"tile": "Tile", "mfma": "MFMA", "grid": "Grid", "lds": "LDS", 
 def summarize(a: TileAnalysis, program: Program, gpu: GPU) -> dict:
     p, c = a.problem, a.config
     occ = a.occupancy
+    problem = {"m": p.m, "n": p.n, "k": p.k, "dtype": p.dtype, "gflop": round(p.flops / 1e9, 3)}
+    config = {"tile": c.tile, "lds_stage": c.lds_stage, "swizzle": c.swizzle, "copy": c.copy,
+              "epilogue": c.epilogue, "waves_per_eu": c.waves_per_eu}
+    if p.batch > 1:      # written only where they are not the default, so other reports keep their keys
+        problem["batch"] = p.batch
+    if c.split_k > 1:
+        config["split_k"] = c.split_k
     return {
-        "problem": {"m": p.m, "n": p.n, "k": p.k, "dtype": p.dtype, "gflop": round(p.flops / 1e9, 3)},
-        "config": {"tile": c.tile, "lds_stage": c.lds_stage, "swizzle": c.swizzle, "copy": c.copy,
-                   "epilogue": c.epilogue, "waves_per_eu": c.waves_per_eu},
+        "problem": problem,
+        "config": config,
         "gpu": {"name": gpu.name, "arch": gpu.arch, "compute_units": gpu.compute_units},
         "tile": {"m_repeat": a.m_repeat, "n_per_wave": a.n_per_wave, "num_acc_n": a.num_acc_n,
                  "k_unroll": a.k_unroll, "tile_k_bytes": a.tile_k_bytes, "k_tiles": a.k_tiles},
@@ -49,9 +55,11 @@ SECTION_TITLES = {"tile": "Tile", "mfma": "MFMA", "grid": "Grid", "lds": "LDS", 
 
 def format_table(s: dict) -> str:
     p, c = s["problem"], s["config"]
-    lines = [f"{p['m']}x{p['n']}x{p['k']} {p['dtype']}  tile {c['tile']}  on {s['gpu']['name']} ({s['gpu']['arch']})"
+    batch = f"{p['batch']}x" if "batch" in p else ""
+    split = f" split_k={c['split_k']}" if "split_k" in c else ""
+    lines = [f"{batch}{p['m']}x{p['n']}x{p['k']} {p['dtype']}  tile {c['tile']}  on {s['gpu']['name']} ({s['gpu']['arch']})"
              f"  lds_stage={c['lds_stage']} swizzle={'on' if c['swizzle'] else 'off'} copy={c['copy']}"
-             f" epilogue={c['epilogue']}"]
+             f" epilogue={c['epilogue']}{split}"]
     for key, title in SECTION_TITLES.items():
         lines += [title, _key_values(s[key])]
     if s["hot_loop"]:

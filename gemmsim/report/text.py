@@ -43,6 +43,9 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                    f"{t.cu_bytes_per_cycle:.1f} B/cycle, load latency {t.load_latency_cycles:.0f} cycles"),
         ("replayed", _replay_line(sim, d.num_tiles - sim.full_rounds * d.slots_per_wave, d.compute_units)),
     ]
+    if sim.split_k_reduction_cycles:
+        rows.append(("split-K reduction", f"{sim.split_k_reduction_cycles / p.clock_mhz:.2f} us of the time: a second "
+                                          f"pass reads the f32 partials and writes C at the achievable HBM bandwidth"))
     width = max(len(k) for k, _ in rows)
     lines = [header] if header else []
     lines += [f"  {k:<{width}}  {v}" for k, v in rows]

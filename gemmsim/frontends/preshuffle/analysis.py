@@ -5,6 +5,20 @@ The derivations follow the FlyDSL GEMM optimization guide (`.claude/skills/gemm-
 columns; A goes global -> LDS (ping-pong) -> VGPR in 16-byte packs; B is pre-shuffled so each
 lane loads its MFMA operand straight from global memory. The unit of K is the "K64 micro-step":
 64 bytes of K, which one 16-byte pack per lane covers for a 16-row block.
+
+Shapes beyond whole tiles:
+- M, N and K tails by padding, as a pre-shuffled kernel gets them: B is pre-shuffled offline, so
+  it is zero-padded there to whole tiles in N and K (N_pad x K_pad); A stays M x K in place (row
+  stride K): a K tail's loads run past the row end into the next row (or past the buffer, which
+  reads 0), and meet B's zero padding, so they add nothing; rows past M read 0 or another row and
+  only feed C rows past M. C is written with row stride N_pad and its stores are confined to
+  the buffer (rows past M are dropped, as buffer stores past the descriptor's size are). The
+  kernel does the padded shape's work: a tail costs what its padded shape costs.
+- Batch: a grid z dimension; entry b reads A, B and writes C b whole (padded) matrices in.
+- Split-K: split_k workgroups share an output tile, each over k_tiles/split_k K tiles, and write
+  their f32 (int32) partial tile to a workspace [batch][split][M][N_pad]; a second pass sums the
+  partials and writes bf16 C (model/gpu.py costs it). This is hipBLASLt's "MultipleBuffer" global
+  split-U: deterministic, and no atomic throughput to model, which the GPU descriptions lack.
 """
 
 from __future__ import annotations
@@ -64,7 +78,7 @@ class TileAnalysis:
     k_unroll: int
     tile_k_bytes: int
     k_blocks16: int
-    k_tiles: int
+    k_tiles: int               # K tiles of one workgroup (of its K split)
     mfma_per_k_step: float
     mfma_per_tile: int
     mfma_per_block: int
@@ -79,10 +93,18 @@ class TileAnalysis:
     lds_cshuffle_bytes: int
     vgpr: VgprEstimate
     occupancy: Occupancy
+    k_padded: int              # K rounded up to whole tiles (B's pre-shuffled K)
+    n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
+    a_row_bytes: int           # A's row stride: K x element bytes
 
     @property
     def blocks(self) -> int:
-        return self.grid_m * self.grid_n
+        return self.grid_m * self.grid_n * self.problem.batch * self.config.split_k
+
+    @property
+    def c_bytes(self) -> int:
+        """Bytes of one C element the kernel stores: bf16 C, or an f32/i32 partial under split-K."""
+        return OUTPUT_BYTES if self.config.split_k == 1 else VGPR_BYTES
 
     @property
     def lds_bytes(self) -> int:
@@ -128,7 +150,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     k_unroll = tile_k_bytes // K_STEP_BYTES
     mfma_per_k_step = K_STEP_BYTES / (mfma.k * eb)
     mfma_per_tile = int(k_unroll * m_repeat * num_acc_n * mfma_per_k_step)
-    k_tiles = problem.k // config.tile_k
+    k_tiles = math.ceil(problem.k / config.tile_k) // config.split_k
 
     a_tile_bytes = config.tile_m * tile_k_bytes
     copy_bytes = PACK_BYTES if config.copy == "sync" else gpu.lds.dma_bytes_per_lane
@@ -160,6 +182,9 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         ds_reads_per_tile=k_unroll * m_repeat, ds_writes_per_tile=a_loads if config.copy == "sync" else 0,
         a_tile_bytes=a_tile_bytes, lds_pipeline_bytes=lds_pipeline, lds_cshuffle_bytes=lds_cshuffle,
         vgpr=vgpr, occupancy=occ,
+        k_padded=math.ceil(problem.k / config.tile_k) * config.tile_k,
+        n_padded=math.ceil(problem.n / config.tile_n) * config.tile_n,
+        a_row_bytes=int(problem.k * eb),
     )
 
 
@@ -179,6 +204,11 @@ def _check_arch_and_options(config: KernelConfig, gpu: GPU) -> None:
         raise ConfigError(f"epilogue={config.epilogue!r}: must be {_either(EPILOGUES)}")
     if config.waves_per_eu is not None and not 1 <= config.waves_per_eu <= gpu.cu.max_waves_per_simd:
         raise ConfigError(f"waves_per_eu={config.waves_per_eu}: must be between 1 and {gpu.cu.max_waves_per_simd}")
+    if not isinstance(config.split_k, int) or config.split_k < 1:
+        raise ConfigError(f"split_k={config.split_k!r}: must be a positive integer")
+    if config.split_k > 1 and config.epilogue != "direct":
+        raise ConfigError(f"split_k={config.split_k} with epilogue={config.epilogue!r}: split-K partials are "
+                          f"stored straight from the accumulators (epilogue 'direct')")
 
 
 def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mfma: MatrixInstruction,
@@ -194,11 +224,11 @@ def _check_tiles(problem: Problem, config: KernelConfig, tile_k_bytes: float, mf
          f"tile_k={config.tile_k}: tile_k x {eb:g} B = {tile_k_bytes:g} B must be a multiple of {K_STEP_BYTES} B (the K64 micro-step)"),
         (tile_k_bytes % (mfma.k * eb) == 0,
          f"tile_k={config.tile_k}: must be a multiple of the K of {mfma.opcode} ({mfma.k})"),
-        (problem.k % config.tile_k == 0,
-         f"K={problem.k}: must be a multiple of tile_k={config.tile_k} (the pre-shuffled B layout has no K tail)"),
-        (problem.n % config.tile_n == 0,
-         f"N={problem.n}: must be a multiple of tile_n={config.tile_n} (the C stores have no column mask; "
-         f"an M tail is fine)"),
+        (float(problem.k * eb).is_integer(),
+         f"K={problem.k}: K x {eb:g} B must be a whole number of bytes (A's rows start on a byte)"),
+        (math.ceil(problem.k / config.tile_k) % config.split_k == 0,
+         f"split_k={config.split_k}: must divide the {math.ceil(problem.k / config.tile_k)} K tiles "
+         f"(K={problem.k} / tile_k={config.tile_k}, rounded up)"),
         ((config.tile_m * tile_k_bytes) % copy_round == 0,
          f"A tile {config.tile_m} x {tile_k_bytes:g} B = {config.tile_m * tile_k_bytes:g} B: must be a multiple of "
          f"{copy_round} B ({threads} threads x {PACK_BYTES} B per copy round)"),

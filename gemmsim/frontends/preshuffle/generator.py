@@ -48,8 +48,8 @@ class _WaveBuilder:
         self.a, self.gpu, self.wave = a, gpu, wave
         self.lanes = gpu.cu.wave_size
         self.threads = WAVES_PER_BLOCK * self.lanes
-        self.k_bytes = a.problem.k * a.problem.elem_bytes
-        self.k_bytes = int(self.k_bytes)
+        self.k_bytes = a.a_row_bytes                            # A's row stride
+        self.b_k_bytes = int(a.k_padded * a.problem.elem_bytes)  # pre-shuffled B's K, padded
         self.waits = WaitTracker()
         self.swizzle_read = a.config.swizzle and not break_swizzle_read
         packs = a.k_unroll * a.m_repeat
@@ -76,7 +76,7 @@ class _WaveBuilder:
         a = self.a
         n_block = self.wave * a.num_acc_n + ni
         k_chunk = tile * a.k_unroll + ku
-        chunks_per_row = self.k_bytes // 64
+        chunks_per_row = self.b_k_bytes // 64
         return ((n_block * chunks_per_row + k_chunk) * 4 + lane // 16) * 256 + (lane % 16) * PACK_BYTES
 
     # ---- instruction makers ---------------------------------------------------------------
@@ -262,7 +262,7 @@ class _WaveBuilder:
         return out + self._cshuffle_stores()
 
     def _c_offset(self, row: int, col: int) -> int:
-        return (row * self.a.problem.n + col) * OUTPUT_BYTES
+        return (row * self.a.n_padded + col) * self.a.c_bytes
 
     def _to_float(self, acc: Reg) -> list[Instr]:
         """Integer accumulators (int8 MFMA) become f32 in place before the bf16 conversion; the
@@ -276,6 +276,8 @@ class _WaveBuilder:
         """Rows 0-1 and 2-3 of each accumulator are packed in place into acc[0] and acc[1] as bf16
         pairs (low half = even row); 2-byte stores then write the low or the high half."""
         a, out = self.a, []
+        if a.config.split_k > 1:
+            return self._partial_stores()
         for mi in range(a.m_repeat):
             for ni in range(a.num_acc_n):
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
@@ -290,6 +292,20 @@ class _WaveBuilder:
                     opcode = "buffer_store_short" + ("_d16_hi" if ii % 2 else "")
                     out.append(self._mem(Op.VMEM_STORE, opcode, 16, "C", offs, (),
                                          srcs=(Reg("v", acc.index + ii // 2, 1),), tag=f"C m{mi} n{ni} row {ii}"))
+        return out
+
+    def _partial_stores(self) -> list[Instr]:
+        """Split-K: each accumulator row goes out as it is (f32, or i32 for int8), one dword per lane,
+        into this split's slice of the workspace; the reduction pass converts to bf16."""
+        a, out = self.a, []
+        for mi in range(a.m_repeat):
+            for ni in range(a.num_acc_n):
+                acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
+                for ii in range(4):
+                    offs = [self._c_offset(mi * 16 + (lane // 16) * 4 + ii,
+                                           self.wave * a.n_per_wave + ni * 16 + lane % 16) for lane in range(self.lanes)]
+                    out.append(self._mem(Op.VMEM_STORE, "buffer_store_dword", 32, "C", offs, (),
+                                         srcs=(Reg("v", acc.index + ii, 1),), tag=f"C partial m{mi} n{ni} row {ii}"))
         return out
 
     def _cshuffle_stores(self) -> list[Instr]:
@@ -376,17 +392,28 @@ def _spread(count: int, slots: int) -> list[int]:
 def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
     """The Program of one workgroup of the analysed configuration on this GPU."""
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
-    k_bytes = int(a.problem.k * a.problem.elem_bytes)
+    a_row, b_k = a.a_row_bytes, int(a.k_padded * a.problem.elem_bytes)
+    c_row = a.n_padded * a.c_bytes
+    batch, split = a.problem.batch, a.config.split_k
+    c_slice = a.problem.m * c_row                       # one (entry, split) slice of C or of the workspace
+    z = {}
+    if batch * split > 1:
+        # A and B move by whole matrices per entry and by the split's K range per split
+        split_k_bytes = a.k_tiles * a.tile_k_bytes
+        z = {"A": (a.problem.m * a_row, split_k_bytes), "B": (a.n_padded * b_k, split_k_bytes // 64 * 4 * 256),
+             "C": (split * c_slice, c_slice)}
     return Program(
         name=f"preshuffle_gemm_{a.problem.dtype}_{a.config.tile}_{a.config.copy}_s{a.config.lds_stage}"
-             f"{'_swz' if a.config.swizzle else ''}_{a.config.epilogue}",
+             f"{'_swz' if a.config.swizzle else ''}_{a.config.epilogue}"
+             f"{f'_b{batch}' if batch > 1 else ''}{f'_splitk{split}' if split > 1 else ''}",
         arch=gpu.arch,
         wave_size=gpu.cu.wave_size,
         waves=waves,
         resources=Resources(arch_vgprs=a.vgpr.arch, accum_vgprs=a.vgpr.accum, sgprs=32,
                             lds_bytes=a.lds_bytes, workgroup_size=WAVES_PER_BLOCK * gpu.cu.wave_size),
         grid=(a.grid_m, a.grid_n),
-        block_bases={"A": (a.config.tile_m * k_bytes, 0), "B": (0, a.config.tile_n * k_bytes),
-                     "C": (a.config.tile_m * a.problem.n * OUTPUT_BYTES, a.config.tile_n * OUTPUT_BYTES)},
+        block_bases={"A": (a.config.tile_m * a_row, 0), "B": (0, a.config.tile_n * b_k),
+                     "C": (a.config.tile_m * c_row, a.config.tile_n * a.c_bytes)},
         source="generated",
+        batch=batch, split_k=split, z_bases=z, z_extents={"C": c_slice} if z else {},
     )
