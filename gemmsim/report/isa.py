@@ -34,6 +34,8 @@ def format_analysis(a: dict) -> str:
         lines.append(f"  MFMA             {m['opcode']}: {m['count']} in the kernel, {m['in_hot_loop']} in the hot loop, "
                      f"{m['cycles']} cycles [{m['cycles_source']}]")
     lines.append(f"  grid             {a['grid'][0]} x {a['grid'][1]} workgroups [{a['grid_source']}]")
+    for r in a.get("pointer_roles", []):
+        lines.append(f"  pointer          {r['argument']} is {r['role']} [{r['how']}]")
     if a["lds_accesses"]:
         lines.append("  LDS accesses")
         lines.append(_indent(_lds_table(a["lds_accesses"]), "    "))

@@ -48,6 +48,7 @@ def analyze_parsed(pk: ParsedKernel) -> dict:
         "lds_accesses": _lds_section(pk, hot),
         "grid": list(program.grid),
         "grid_source": pk.grid_source,
+        "pointer_roles": [{"argument": origin, "role": r.name, "how": r.how} for origin, r in pk.arg_roles.items()],
         "tile": "x".join(str(x) for x in pk.tile) if pk.tile else None,
         "tile_source": pk.tile_source,
         "branches": [{"line": line, "choice": text} for line, text in sorted(pk.facts[0].branches.items())],

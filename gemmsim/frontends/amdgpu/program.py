@@ -36,6 +36,7 @@ from gemmsim.frontends.amdgpu.cfg import CFG, build_cfg
 from gemmsim.frontends.amdgpu.classify import Classified, classify, mfma_shape
 from gemmsim.frontends.amdgpu.machine import KERNARG, Decoded, Machine, State, decode
 from gemmsim.frontends.amdgpu.parser import KernelSource, parse_file
+from gemmsim.frontends.amdgpu.roles import Role, given_roles, infer_roles, rename_buffers
 from gemmsim.frontends.amdgpu.walker import LoopFacts, WalkFacts, Walker
 from gemmsim.problem import Problem, parse_dims
 from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, with_trip_count
@@ -67,6 +68,7 @@ class ParsedKernel:
     tile_source: str
     grid_source: str
     notes: list[str] = field(default_factory=list)
+    arg_roles: dict[str, Role] = field(default_factory=dict)   # pointer origin ("arg@8") -> its role and why
 
     @property
     def unknown_instructions(self) -> dict[int, str]:
@@ -80,7 +82,7 @@ class ParsedKernel:
 
 def program_from_file(path, problem: Problem | None = None, gpu: GPU | str | None = None, kernel: str | None = None,
                       trip_count: int | None = None, tile=None, int_args: Sequence | None = None,
-                      workgroup: Sequence[int] | None = None) -> Program:
+                      workgroup: Sequence[int] | None = None, arg_roles=None) -> Program:
     """The Program of a kernel in an assembly file (`.s` or `llvm-objdump -d` text).
 
     problem: sets the grid (with the tile) and derives the hot-loop trip count from K.
@@ -90,19 +92,21 @@ def program_from_file(path, problem: Problem | None = None, gpu: GPU | str | Non
     tile: tile_m x tile_n x tile_k (default: from the kernel name, e.g. `m64n256k64`).
     int_args: values of the kernel's 32-bit by-value arguments in order: integers, or M, N, K of the problem.
     workgroup: (x, y, z) work-item counts when the metadata does not fix them.
+    arg_roles: the pointer arguments' roles in order ("C,A,B,scale_a,scale_b,bias"); default: inferred
+        from what the kernel does with each pointer (gemmsim.frontends.amdgpu.roles).
     """
-    return load_kernel(path, problem, gpu, kernel, trip_count, tile, int_args, workgroup).program
+    return load_kernel(path, problem, gpu, kernel, trip_count, tile, int_args, workgroup, arg_roles).program
 
 
 def load_kernel(path, problem: Problem | None = None, gpu: GPU | str | None = None, kernel: str | None = None,
                 trip_count: int | None = None, tile=None, int_args: Sequence | None = None,
-                workgroup: Sequence[int] | None = None) -> ParsedKernel:
+                workgroup: Sequence[int] | None = None, arg_roles=None) -> ParsedKernel:
     path, kernel = _split_kernel_suffix(str(path), kernel)
     source = select_kernel(parse_file(path, only=kernel), kernel, path)
     gpu = _resolve_gpu(source, gpu, path)
     if trip_count is not None and (not isinstance(trip_count, int) or trip_count < 1):
         raise InputError(f"trip count {trip_count!r}: must be a positive integer")
-    return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup).build()
+    return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup, arg_roles).build()
 
 
 def _split_kernel_suffix(path: str, kernel: str | None) -> tuple[str, str | None]:
@@ -158,8 +162,9 @@ def _arch_from_opcodes(source: KernelSource) -> str | None:
 
 class _Builder:
     def __init__(self, source: KernelSource, gpu: GPU, problem: Problem | None, trip_count: int | None, tile,
-                 int_args, workgroup):
+                 int_args, workgroup, arg_roles=None):
         self.source, self.gpu, self.problem = source, gpu, problem
+        self.arg_roles_arg = arg_roles
         self.trip_count = trip_count
         self.tile_arg, self.int_args, self.workgroup_arg = tile, int_args, workgroup
         self.notes: list[str] = []
@@ -188,6 +193,9 @@ class _Builder:
                                   " (pass --int-args to choose)")
                 walked, hot_name = bound, bound_hot
         waves, facts, assumptions = walked
+        roles = self._roles(waves[0], hot_name)
+        names = {origin: role.name for origin, role in roles.items()}
+        waves = [rename_buffers(items, names) for items in waves]
         tile, tile_source = self._check_named_tile(waves[0], hot_name, tile, tile_source)
         trip = None
         candidate = cfg.hot_loop()
@@ -204,7 +212,7 @@ class _Builder:
             waves=tuple(tuple(items) for items in waves), resources=resources, grid=grid,
             block_bases=self._block_bases(tile, waves[0]), source=f"{src.path}:{src.name}")
         return ParsedKernel(program, src, cfg, gpu, self.classified, facts, assumptions, self.resource_sources,
-                            hot_name, trip, tile, tile_source, grid_source, list(dict.fromkeys(self.notes)))
+                            hot_name, trip, tile, tile_source, grid_source, list(dict.fromkeys(self.notes)), roles)
 
     def _walk_waves(self, resources: Resources, kernarg_values: dict[int, int]):
         dims = self._workgroup_dims(resources.workgroup_size)
@@ -394,12 +402,23 @@ class _Builder:
             raise InputError(f"integer argument {text!r}: expected an integer or M, N, K") from None
 
     def _buffer_names(self) -> dict[str, str]:
-        """Pointer arguments in order are A, B, C, D... (the GEMM convention)."""
+        """The walk labels each global access with its pointer's origin ("arg@8"); roles come after."""
+        return {}
+
+    def _pointer_origins(self) -> list[str]:
         args = self.source.metadata.get("args")
         if not isinstance(args, list):
-            return {}
-        pointers = [a for a in args if isinstance(a, dict) and a.get("value_kind") == "global_buffer"]
-        return {f"arg@{int(a['offset'])}": chr(ord("A") + i) for i, a in enumerate(pointers) if i < 26}
+            return []
+        return [f"arg@{int(a['offset'])}" for a in args if isinstance(a, dict) and a.get("value_kind") == "global_buffer"]
+
+    def _roles(self, items, hot_name: str | None) -> dict[str, Role]:
+        origins = self._pointer_origins()
+        if self.arg_roles_arg:
+            if not origins:
+                raise InputError(f"{self.source.path}: --arg-roles needs the kernel's argument list (the .args "
+                                 f"metadata), which {self.source.name} lacks")
+            return given_roles(self.arg_roles_arg, origins)
+        return infer_roles(items, hot_name, origins)
 
     # ---- tile, trip count, grid ----------------------------------------------------------------------
     def _tile(self) -> tuple[tuple[int, int, int] | None, str]:
