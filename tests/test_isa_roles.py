@@ -1,6 +1,7 @@
 """Pointer roles of a compiled kernel come from what it does with each pointer, never from the
 argument order: a kernel whose first pointer is C (FlyDSL's order) predicts the same time as the
-same body with (A, B, C) arguments, and as with its roles spelled out."""
+same body with (A, B, C) arguments, and as with its roles spelled out. Also what the assembly path
+reports of a real kernel: SGPR totals, load counts by opcode, occupancy without LDS."""
 
 from pathlib import Path
 
@@ -67,3 +68,25 @@ def test_isa_report_says_what_was_inferred_and_predict_takes_arg_roles(capsys):
     code, out = run_cli(["predict", "--isa", str(DATA / "c_first_gemm_gfx942.s"), "--shape", SHAPE,
                          "--arg-roles", "C,A,B"], capsys)
     assert code == 0 and "time" in out
+
+
+def test_sgprs_are_the_compilers_total_with_vcc_and_flat_scratch():
+    pk = load_kernel(DATA / "c_first_gemm_gfx942.s", make_problem(SHAPE, "bf16"), "mi300x")
+    # s0..s19 used, plus VCC and the architected flat scratch / XNACK mask: the metadata's 26
+    assert pk.program.resources.sgprs == 26 and "VCC" in pk.resource_sources["sgprs"]
+
+
+def test_global_loads_are_not_counted_as_buffer_loads():
+    from gemmsim.frontends.amdgpu.analysis import _load_counts_by_opcode
+    from gemmsim.ir.program import Instr, Op
+    body = (Instr(Op.VMEM_LOAD, "global_load_dwordx4"), Instr(Op.VMEM_LOAD, "buffer_load_dwordx4"),
+            Instr(Op.LDS_DMA, "buffer_load_dword"))
+    counts = _load_counts_by_opcode({"buffer_load": 3}, body)
+    assert (counts["buffer_load"], counts["global_load"]) == (2, 1)
+
+
+def test_a_kernel_without_lds_is_not_limited_by_lds():
+    from gemmsim.analytics.occupancy import occupancy
+    from gemmsim.hw import load_gpu
+    occ = occupancy(load_gpu("mi300x"), 32, 0, 0, 1)   # one-wave workgroups: the slot count binds
+    assert occ.limited_by == "workgroups" and occ.waves_per_simd == 4

@@ -273,12 +273,12 @@ class _Builder:
             arch, accum = used["v"], used["a"]
             how = "counted from the registers the code uses (no kernel descriptor)"
         self.resource_sources["vgprs"] = how
-        if "next_free_sgpr" in d:
-            sgprs, how = d["next_free_sgpr"], ".amdhsa_next_free_sgpr"
-        elif "sgpr_count" in meta:
-            sgprs, how = int(meta["sgpr_count"]), "metadata .sgpr_count"
+        if "sgpr_count" in meta:   # the compiler's total: with VCC, flat scratch and the XNACK mask
+            sgprs, how = int(meta["sgpr_count"]), "metadata .sgpr_count (VCC and flat scratch included)"
+        elif "next_free_sgpr" in d:
+            sgprs, how = d["next_free_sgpr"], ".amdhsa_next_free_sgpr (VCC and flat scratch not included)"
         else:
-            sgprs, how = used["s"], "counted from the registers the code uses"
+            sgprs, how = used["s"], "counted from the registers the code uses (VCC and flat scratch not included)"
         self.resource_sources["sgprs"] = how
         if "group_segment_fixed_size" in d:
             lds, how = d["group_segment_fixed_size"], ".amdhsa_group_segment_fixed_size"
