@@ -90,3 +90,17 @@ def test_a_kernel_without_lds_is_not_limited_by_lds():
     from gemmsim.hw import load_gpu
     occ = occupancy(load_gpu("mi300x"), 32, 0, 0, 1)   # one-wave workgroups: the slot count binds
     assert occ.limited_by == "workgroups" and occ.waves_per_simd == 4
+
+
+def test_a_2d_kernel_without_a_known_tile_gets_a_2d_grid(tmp_path):
+    # the same kernel with no tile in its name: the grid comes from workgroup_id_y and C's footprint
+    text = (DATA / "c_first_gemm_gfx942.s").read_text().replace("c_first_bf16_m64n256k64", "c_first_bf16")
+    path = tmp_path / "no_tile_name.s"
+    path.write_text(text)
+    problem = make_problem(SHAPE, "bf16")
+    pk = load_kernel(path, problem, "mi300x")
+    assert pk.tile is None and pk.program.grid == (1024 // 64, 1024 // 256)
+    assert "workgroup_id_y" in pk.grid_source
+    named = load_kernel(DATA / "c_first_gemm_gfx942.s", problem, "mi300x")
+    assert (predict_program(pk.program, problem, pk.gpu).time_us
+            == predict_program(named.program, problem, named.gpu, config=KernelConfig(*named.tile)).time_us)

@@ -28,7 +28,7 @@ from typing import Sequence
 
 import numpy as np
 
-from gemmsim.dtypes import element_bytes
+from gemmsim.dtypes import dtype, element_bytes
 from gemmsim.errors import InputError
 from gemmsim.hw import GPU, default_gpu_for_arch, load_gpu
 from gemmsim.frontends.amdgpu import lane_eval as le
@@ -39,7 +39,7 @@ from gemmsim.frontends.amdgpu.parser import KernelSource, parse_file
 from gemmsim.frontends.amdgpu.roles import Role, given_roles, infer_roles, rename_buffers
 from gemmsim.frontends.amdgpu.walker import LoopFacts, WalkFacts, Walker
 from gemmsim.problem import Problem, parse_dims
-from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, with_trip_count
+from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, walk, with_trip_count
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
 
@@ -206,7 +206,10 @@ class _Builder:
         if hot_name is not None:
             trip = self._hot_trip(waves[0], hot_name, facts[0].loops.get(hot_name), tile)
             waves = [with_trip_count(items, lambda loop: loop.name == hot_name, trip.count) for items in waves]
-        grid, grid_source = self._grid(waves[0], tile)
+        footprint = None
+        if tile is None and self.problem is not None and self.source.directives.get("system_sgpr_workgroup_id_y"):
+            footprint = self._c_footprint(waves)
+        grid, grid_source = self._grid(waves[0], tile, footprint)
         program = Program(
             name=src.name, arch=gpu.arch, wave_size=gpu.cu.wave_size,
             waves=tuple(tuple(items) for items in waves), resources=resources, grid=grid,
@@ -488,12 +491,41 @@ class _Builder:
             text += f"; {trips:.2f} iterations needed, {count} simulated (the path outside the loop may not match this K)"
         return count, text
 
-    def _grid(self, items, tile) -> tuple[tuple[int, int], str]:
+    def _c_footprint(self, waves) -> tuple[int, int] | None:
+        """A 2-D kernel (it reads workgroup_id_y) without a known tile: the rows and columns of C its
+        waves store to (C row-major, N columns of the GEMM's output dtype), if they cover exactly the
+        C area its accumulators hold; workgroup_id_x walks M, as the traffic model lays the grid out."""
+        elem = element_bytes(dtype(self.problem.dtype).gemm_output)
+        row_bytes = self.problem.n * elem
+        offsets, ends = [], []
+        for items in waves:
+            for instr, _ in walk(items):
+                if instr.op == Op.VMEM_STORE and instr.buffer == "C" and instr.lane_offsets:
+                    offsets += instr.lane_offsets
+                    ends += [o % row_bytes + instr.lane_bytes for o in instr.lane_offsets]
+        _, accumulators, shape = _mfma_work(hot_loop(tuple(waves[0])).body if hot_loop(tuple(waves[0])) else waves[0])
+        if not offsets or shape is None:
+            return None
+        rows = int(max(o // row_bytes for o in offsets) - min(o // row_bytes for o in offsets) + 1)
+        cols = int((max(ends) - min(o % row_bytes for o in offsets)) // elem)
+        area = len(accumulators) * shape.m * shape.n * shape.blocks * self.n_waves
+        if rows * cols != area:
+            self.notes.append(f"a 2-D grid (workgroup_id_y is read), but C's stores cover {rows} x {cols}, not the "
+                              f"{area} elements the accumulators hold: laid out 1-D (give --tile)")
+            return None
+        return rows, cols
+
+    def _grid(self, items, tile, footprint: tuple[int, int] | None = None) -> tuple[tuple[int, int], str]:
         if self.problem is None:
             return (1, 1), "no problem shape given: one workgroup"
         p = self.problem
         if tile is not None:
             return (math.ceil(p.m / tile[0]), math.ceil(p.n / tile[1])), f"M/tile_m x N/tile_n (tile {_tile_text(tile)})"
+        if footprint is not None:
+            rows, cols = footprint
+            return (math.ceil(p.m / rows), math.ceil(p.n / cols)), (
+                f"a 2-D grid (the kernel reads workgroup_id_y): M/{rows} x N/{cols}, the rows and columns of C "
+                f"its waves store")
         hot = hot_loop(tuple(items))
         work = _mfma_work(hot.body if hot else items)
         if work[2] is None or not work[1]:
