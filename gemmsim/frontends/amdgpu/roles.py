@@ -86,9 +86,7 @@ def infer_roles(items: tuple, hot_loop: str | None, pointer_origins: list[str]) 
     once = [o for o in pointer_origins if o in loaded_outside and o not in roles]
     for name, origin in zip(ONCE_ROLES, once):
         roles[origin] = Role(name, "loaded outside the hot loop only (once per tile)")
-    for origin in pointer_origins:
-        roles.setdefault(origin, Role(origin, "no role found (neither stored to nor loaded)"))
-    return roles
+    return {o: roles.get(o, Role(o, "no role found (neither stored to nor loaded)")) for o in pointer_origins}
 
 
 def rename_buffers(items: tuple, names: dict[str, str]) -> tuple:
