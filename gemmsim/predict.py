@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import replace
 
 from gemmsim import progress
 from gemmsim.analytics.dimeff import dim_efficiency
@@ -20,6 +21,7 @@ from gemmsim.hw import GPU, load_gpu
 from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem, make_config, make_problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
+from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz, highest_clock_mhz
 from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
@@ -34,28 +36,40 @@ GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once p
 KERNEL_OUTPUT_DTYPE = "bf16"   # the preshuffle kernel writes C in bf16 (problem.OUTPUT_BYTES)
 
 
-def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False) -> Prediction:
+def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False,
+            clock_mhz: float | None = None) -> Prediction:
     a = analyze(problem, config, gpu)
-    return predict_program(generate(a, gpu), problem, gpu, analysis=a, record=record)
+    return predict_program(generate(a, gpu), problem, gpu, analysis=a, record=record, clock_mhz=clock_mhz)
 
 
 def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: TileAnalysis | None = None,
-                    config: KernelConfig | None = None, record: bool = False) -> Prediction:
+                    config: KernelConfig | None = None, record: bool = False,
+                    clock_mhz: float | None = None) -> Prediction:
     """Replay any Program of `problem` on `gpu`. `analysis` (or `config`) supplies the tile sizes and
-    occupancy when known; otherwise they come from the Program's grid and resources."""
+    occupancy when known; otherwise they come from the Program's grid and resources. `clock_mhz`:
+    the engine clock the user measured; without it, the clock under load (gemmsim.model.clock)."""
     config = analysis.config if analysis is not None else config
     occ = analysis.occupancy if analysis is not None else _program_occupancy(program, gpu, config)
     if occ.workgroups_per_cu < 1:
         raise ConfigError(f"{program.name}: no workgroup fits on a compute unit (occupancy limited by {occ.limited_by})")
-    clock = gpu.clock_mhz(problem.dtype)
+    if clock_mhz is not None and not clock_mhz > 0:
+        raise ConfigError(f"clock {clock_mhz!r} MHz: must be a positive number")
     tile_m, tile_n, k_tiles = _tile_shape(program, problem, config)
+    clock = clock_mhz if clock_mhz is not None else full_load_clock_mhz(gpu, problem.dtype)
     replay = replay_kernel(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
+    if clock_mhz is None and gpu.clock_under_load is not None:
+        # The first replay (at the full-load clock) measures how busy the matrix pipes are; the
+        # second runs at the clock that activity sets. One step, not a fixed point: the activity
+        # moves only through the memory latencies in ns, and two replays keep the cost bounded.
+        clock = clock_under_load_mhz(gpu, problem.dtype, _mfma_activity(program, gpu, replay))
+        replay = replay_kernel(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
     if program.split_k > 1:
         partials = sum(r.write_bytes for r in replay.rounds_traffic)
         replay.reduction_cycles = reduction_pass_cycles(partials, problem.batch * problem.m * problem.n * OUTPUT_BYTES,
                                                         gpu, clock)
         replay.cycles += replay.reduction_cycles
-    return _assemble(program, problem, gpu, occ, clock, replay, tile_m, tile_n, k_tiles, config)
+    prediction = _assemble(program, problem, gpu, occ, clock, replay, tile_m, tile_n, k_tiles, config)
+    return replace(prediction, clock_source=clock_source(gpu, clock_mhz))
 
 
 def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: str | tuple | None = None,
@@ -135,7 +149,7 @@ def _lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     slots = gpu.compute_units * a.occupancy.workgroups_per_cu
     full_rounds, remainder = divmod(a.blocks, slots)
     workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
-    clock = gpu.clock_mhz(a.problem.dtype)
+    clock = highest_clock_mhz(gpu, a.problem.dtype)
     mfma_us = workgroups_on_busiest * a.mfma_per_block * a.mfma.cycles / clock
     return max(mfma_us, _roofline(a.problem, gpu).time_us)
 
@@ -164,12 +178,12 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
     bound = _roofline(problem, gpu)
     time_s = replay.cycles / (clock * 1e6)
     tflops = problem.flops / time_s / 1e12
-    blocks = program.workgroups
     dom = replay.dominant
     per_wg = dom.total
     mfma_busy_per_wg = per_wg.mfma_busy_cycles / per_wg.workgroups
     util = utilizations(dom.steady)
-    kernel_mfma_util = blocks * mfma_busy_per_wg / (gpu.compute_units * gpu.cu.simds * replay.cycles)
+    kernel_mfma_util = _mfma_activity(program, gpu, replay)
+    blocks = program.workgroups
     conflicts_per_wg = per_wg.lds_conflict_cycles / per_wg.workgroups
     traffic = replay.rounds_traffic
     read = sum(r.read_bytes for r in traffic)
@@ -213,6 +227,12 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
                              grid=tuple(program.grid), tile=config.tile if config else f"{tile_m}x{tile_n}x?",
                              k_tiles=k_tiles),
     )
+
+
+def _mfma_activity(program: Program, gpu: GPU, replay: KernelReplay) -> float:
+    """Busy cycles of every matrix pipe of the GPU over the kernel's cycles (idle CUs count as idle)."""
+    per_wg = replay.dominant.total
+    return program.workgroups * (per_wg.mfma_busy_cycles / per_wg.workgroups) / (gpu.compute_units * gpu.cu.simds * replay.cycles)
 
 
 def _simulation_summary(replay: KernelReplay) -> Simulation:

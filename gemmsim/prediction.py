@@ -101,7 +101,7 @@ class Prediction:
     tflops: float
     pct_of_peak: float           # of the spec peak (peak clock)
     bottleneck: str              # one of BOTTLENECKS
-    clock_mhz: float             # sustained clock the replay ran at
+    clock_mhz: float             # engine clock the replay ran at (see clock_source)
     pct_of_clock_peak: float     # of the peak at the sustained clock (= kernel-wide MFMA utilization)
     mfma_utilization: float
     evidence: Evidence
@@ -116,3 +116,4 @@ class Prediction:
     problem: Problem
     kernel: KernelSummary
     timeline: list | None = field(default=None, repr=False, compare=False)   # replayed CU spans, if recorded
+    clock_source: str = "sustained"  # where clock_mhz came from: "given", "load model" or "sustained"

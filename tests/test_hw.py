@@ -93,3 +93,12 @@ def test_unknown_gpu_and_malformed_toml(tmp_path):
         load_gpu("mi999")
     with pytest.raises(HardwareFileError, match="not valid TOML"):
         load_gpu(_write(tmp_path, "name = [unclosed"))
+
+
+def test_gfx950_table_has_the_unscaled_f8f6f4_forms_clang_and_flydsl_emit():
+    gpu = load_gpu("mi355x")
+    by_key = {(m.opcode, m.dtype_a): m for m in gpu.matrix}
+    assert by_key[("v_mfma_f32_16x16x128_f8f6f4", "fp8")].cycles == 32
+    assert by_key[("v_mfma_f32_16x16x128_f8f6f4", "fp4")].cycles == 16
+    assert by_key[("v_mfma_f32_32x32x64_f8f6f4", "fp8")].cycles == 64
+    assert any("v_mfma_f32_16x16x128_f8f6f4" in key for key in gpu.provenance)

@@ -21,7 +21,7 @@ def run(capsys, *argv):
 def test_text_report(capsys):
     code, out, err = run(capsys, "isa", GFX942, "--kernel", KERNEL, "--shape", "4096x4096x4096")
     assert code == 0 and not err
-    assert "v_mfma 128, s_barrier 2, buffer_load 20, ds_read 16, ds_write 4" in out
+    assert "v_mfma 128, s_barrier 2, buffer_load 20, global_load 0, ds_read 16, ds_write 4" in out
     assert "MFMA ratio" in out and "(good)" in out
     assert "exact from the loop counter" in out
     assert "grid             64 x 16 workgroups" in out

@@ -72,7 +72,10 @@ def test_prediction_reports_what_the_brief_asks_for():
     assert d.wq_eff == pytest.approx(1600 / (2 * 304 * 3))
     sim = p.simulation.full_round
     assert sim.simulated_iterations == (2, 4) and sim.extrapolated_iterations == 32 - 4
-    assert p.clock_mhz == load_gpu("mi300x").clock_mhz("fp8")
+    gpu = load_gpu("mi300x")   # the clock under load: between the full-load and the boost clock, times the factor
+    factor = gpu.clock_under_load.effective_clock_factor
+    assert p.clock_source == "load model"
+    assert factor * gpu.clock_mhz("fp8") <= p.clock_mhz <= factor * gpu.peak_clock_mhz
     assert json.loads(to_json(p))["time_us"] == pytest.approx(p.time_us, rel=1e-5)
 
 

@@ -33,4 +33,6 @@ def test_the_script_runs_from_another_directory(tmp_path):
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert sum(line.startswith(("mi325x ", "mi355x ")) for line in lines) == 8
-    assert any(line.startswith("MAPE ") and "over 8 rows" in line for line in lines)
+    assert any(line.startswith("MAPE ") and "over 6 rows that fitted nothing" in line for line in lines)
+    assert any(line.startswith("leave-one-out MAPE ") and "over 8 rows" in line for line in lines)
+    assert sum(" fit " in line for line in lines if line.startswith(("mi325x ", "mi355x "))) == 2

@@ -38,6 +38,8 @@ def occupancy(gpu: GPU, arch_vgprs: int, accum_vgprs: int, lds_bytes_per_block: 
     lds_limit = int(blocks_by_lds * per_simd)
     workgroup_limit = int(blocks_by_slots * per_simd)
     limits = {"vgpr": vgpr_limit, "lds": lds_limit, "workgroups": workgroup_limit}
+    if not lds_bytes_per_block:
+        del limits["lds"]   # a kernel without LDS is never limited by it (its "limit" is the slot count)
     if waves_per_eu is not None:
         limits["waves_per_eu"] = waves_per_eu
     limited_by = min(limits, key=lambda k: limits[k])

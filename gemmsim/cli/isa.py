@@ -29,12 +29,15 @@ def add_source_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--trip-count", type=int, help="the hot loop's trip count, overriding what is inferred")
     p.add_argument("--int-args", help="the kernel's 32-bit integer arguments in order, e.g. M,N,K")
     p.add_argument("--workgroup", help="work-items per workgroup as X[xYxZ], when the metadata lacks it")
+    p.add_argument("--arg-roles", metavar="ROLES",
+                   help="the pointer arguments' roles in order, e.g. C,A,B,scale_a,scale_b,bias ('-' for none); "
+                        "default: inferred from what the kernel does with each pointer")
 
 
 def source_kwargs(args: argparse.Namespace) -> dict:
     int_args = [x.strip() for x in args.int_args.split(",")] if args.int_args else None
     workgroup = parse_dims(args.workgroup, "workgroup", len(args.workgroup.lower().split("x"))) if args.workgroup else None
-    return {"trip_count": args.trip_count, "int_args": int_args, "workgroup": workgroup}
+    return {"trip_count": args.trip_count, "int_args": int_args, "workgroup": workgroup, "arg_roles": args.arg_roles}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,6 +18,9 @@ def register(subparsers) -> None:
     add_kernel_args(p, need_tile=False, dtype_unset=f"{DEFAULT_DTYPE}; with --isa, the input dtype of the kernel's first MFMA")
     p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
     p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
+    p.add_argument("--clock-mhz", type=float, default=None, metavar="F",
+                   help="the engine clock you measured under this kernel (default: the GPU's clock under load, "
+                        "from the kernel's matrix activity)")
     add_source_args(p)
     add_format_args(p)
     add_trace_arg(p, "the replayed CU timeline as a Chrome/Perfetto trace")
@@ -45,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
         program, tile = kernel.program, kernel.tile
         if tile is not None:  # the parsed kernel's tile (from --tile or its name) sizes the per-tile figures
             config = KernelConfig(*tile, waves_per_eu=args.waves_per_eu)
-        prediction = predict_program(program, problem, gpu, config=config, record=record)
+        prediction = predict_program(program, problem, gpu, config=config, record=record, clock_mhz=args.clock_mhz)
     else:
-        prediction = predict(problem, config, gpu, record=record)
+        prediction = predict(problem, config, gpu, record=record, clock_mhz=args.clock_mhz)
     title = _title(prediction, args)
     spans = prediction.timeline or []
     if args.trace:

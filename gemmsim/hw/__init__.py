@@ -9,6 +9,7 @@ each entry's shape and dtypes against its opcode.
 
 from gemmsim.hw.loader import (
     GPU,
+    ClockUnderLoad,
     ComputeUnit,
     LDS,
     MatrixInstruction,
@@ -21,6 +22,7 @@ from gemmsim.hw.loader import (
 
 __all__ = [
     "GPU",
+    "ClockUnderLoad",
     "ComputeUnit",
     "LDS",
     "MatrixInstruction",

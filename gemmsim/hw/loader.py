@@ -14,7 +14,7 @@ from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, 
 
 HW_DIR = Path(__file__).parent
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
-DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "launch_overhead_us")
+DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "clock_under_load", "launch_overhead_us")
 DEFAULT_GPU_FOR_ARCH = {"gfx942": "mi300x", "gfx950": "mi355x", "sm90": "h200", "sm_90": "h200"}
 
 
@@ -99,6 +99,14 @@ class Memory:
 
 
 @dataclass(frozen=True)
+class ClockUnderLoad:
+    """The parameters of the power-limited engine clock (gemmsim.model.clock says how they combine)."""
+
+    full_load_mfma_activity: float  # matrix-pipe busy fraction at which sustained_clock_mhz was measured
+    effective_clock_factor: float   # one per GPU, fitted to published GEMM times (1.0 until fitted)
+
+
+@dataclass(frozen=True)
 class GPU:
     name: str
     marketing_name: str
@@ -114,6 +122,7 @@ class GPU:
     matrix: tuple[MatrixInstruction, ...]
     launch_overhead_us: float  # per-launch time beside the kernel's own (0 where the file gives none)
     provenance: Mapping[str, Provenance] = field(repr=False)
+    clock_under_load: ClockUnderLoad | None = None  # None: the sustained clock whatever the kernel does
 
     def clock_mhz(self, dtype: str, sustained: bool = True) -> float:
         """Engine clock for a GEMM of this dtype: the measured median under load, or the peak."""
@@ -359,4 +368,17 @@ def _build(path: Path, data: dict) -> GPU:
         matrix=r.matrix(data.get("matrix")),
         launch_overhead_us=r.value(device, "device", "launch_overhead_us", float) if "launch_overhead_us" in device else 0.0,
         provenance=MappingProxyType(r.provenance),
+        clock_under_load=_clock_under_load(r, device),
     )
+
+
+def _clock_under_load(r: _Reader, device: dict) -> ClockUnderLoad | None:
+    if "clock_under_load" not in device:
+        return None
+    table = r.table(device, "clock_under_load")
+    out = ClockUnderLoad(**r.fields(table, "device.clock_under_load", ClockUnderLoad))
+    if not 0 < out.full_load_mfma_activity <= 1:
+        r.fail("[device.clock_under_load].full_load_mfma_activity", f"must be in (0, 1], got {out.full_load_mfma_activity}")
+    if out.effective_clock_factor <= 0:
+        r.fail("[device.clock_under_load].effective_clock_factor", f"must be positive, got {out.effective_clock_factor}")
+    return out

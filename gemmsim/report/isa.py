@@ -23,6 +23,7 @@ def format_analysis(a: dict) -> str:
         lines.append(f"  hot loop         {h['name']}: {h['instructions']} instructions per iteration x {h['trip_count']}")
         lines.append(f"                   trip count: {h['trip_source']}")
         lines.append(f"    counts         v_mfma {c['v_mfma']}, s_barrier {c['s_barrier']}, buffer_load {c['buffer_load']}, "
+                     f"global_load {c['global_load']}, "
                      f"ds_read {c['ds_read']}, ds_write {c['ds_write']}, s_waitcnt {c['s_waitcnt']}, "
                      f"valu {c['valu']}, salu {c['salu']}")
         lines.append(f"    MFMA ratio     {100 * h['mfma_ratio']:.1f}%  ({h['mfma_ratio_verdict']})")
@@ -34,6 +35,8 @@ def format_analysis(a: dict) -> str:
         lines.append(f"  MFMA             {m['opcode']}: {m['count']} in the kernel, {m['in_hot_loop']} in the hot loop, "
                      f"{m['cycles']} cycles [{m['cycles_source']}]")
     lines.append(f"  grid             {a['grid'][0]} x {a['grid'][1]} workgroups [{a['grid_source']}]")
+    for r in a.get("pointer_roles", []):
+        lines.append(f"  pointer          {r['argument']} is {r['role']} [{r['how']}]")
     if a["lds_accesses"]:
         lines.append("  LDS accesses")
         lines.append(_indent(_lds_table(a["lds_accesses"]), "    "))

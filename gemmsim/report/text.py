@@ -10,6 +10,12 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _clock(p: Prediction) -> str:
+    if p.clock_source == "sustained":
+        return f"the sustained {p.clock_mhz:g} MHz"
+    return f"{p.clock_mhz:.0f} MHz (clock: {p.clock_source})"
+
+
 def format_prediction(p: Prediction, header: str = "") -> str:
     r, ev, h = p.roofline, p.evidence, p.hot_loop
     util = ev.steady_state_utilization
@@ -21,7 +27,7 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                  f"{r.compute_us:.2f} us at {r.clock_mhz:g} MHz, compulsory bytes {r.memory_us:.2f} us "
                  f"at the {r.bandwidth} HBM bandwidth {r.bandwidth_bytes_per_s / 1e12:g} TB/s)"),
         ("throughput", f"{p.tflops:.1f} TFLOPS = {p.pct_of_peak:.1f}% of the spec peak; "
-                       f"{p.pct_of_clock_peak:.1f}% of the peak at the sustained {p.clock_mhz:g} MHz"),
+                       f"{p.pct_of_clock_peak:.1f}% of the peak at {_clock(p)}"),
         ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util['mfma'])} busy, "
                        f"LDS {_pct(util['lds'])}, memory path {_pct(util['vmem_bandwidth'])}, VALU {_pct(util['valu'])})"),
         ("wave stalls", ", ".join(f"{k} {_pct(v)}" for k, v in stalls.items()) + "   (share of each wave's time)"),

@@ -48,6 +48,7 @@ def analyze_parsed(pk: ParsedKernel) -> dict:
         "lds_accesses": _lds_section(pk, hot),
         "grid": list(program.grid),
         "grid_source": pk.grid_source,
+        "pointer_roles": [{"argument": origin, "role": r.name, "how": r.how} for origin, r in pk.arg_roles.items()],
         "tile": "x".join(str(x) for x in pk.tile) if pk.tile else None,
         "tile_source": pk.tile_source,
         "branches": [{"line": line, "choice": text} for line, text in sorted(pk.facts[0].branches.items())],
@@ -68,7 +69,7 @@ def _hot_loop_section(pk: ParsedKernel, hot: Loop | None) -> dict | None:
         "lines": [facts.first_line, facts.last_line] if facts else None,
         "trip_count": hot.trip_count,
         "trip_source": pk.trip.source if pk.trip else "",
-        "counts": mix.guide_counts(),
+        "counts": _load_counts_by_opcode(mix.guide_counts(), hot.body),
         "instructions": mix.instructions,
         "mfma_ratio": round(mix.mfma_ratio, 4),
         "mfma_ratio_verdict": mix.mfma_ratio_verdict,
@@ -77,6 +78,19 @@ def _hot_loop_section(pk: ParsedKernel, hot: Loop | None) -> dict | None:
         "sched_group_barriers": sum(1 for m in markers if m.kind == "sched_group_barrier"),
         "sched_barriers": sum(1 for m in markers if m.kind == "sched_barrier"),
     }
+
+
+GLOBAL_LOAD_PREFIXES = ("global_load", "flat_load")   # loads through a flat/global address, not a buffer descriptor
+
+
+def _load_counts_by_opcode(counts: dict[str, int], body) -> dict[str, int]:
+    """The guide's buffer_load count holds buffer_load* only; global_load / flat_load are counted apart."""
+    global_loads = sum(1 for instr, _ in walk(body)
+                       if instr.op in (Op.VMEM_LOAD, Op.LDS_DMA) and instr.opcode.startswith(GLOBAL_LOAD_PREFIXES))
+    out = dict(counts)
+    out["buffer_load"] = counts["buffer_load"] - global_loads
+    out["global_load"] = global_loads
+    return out
 
 
 def _markers_in(pk: ParsedKernel, facts) -> list[Marker]:

@@ -28,7 +28,7 @@ from typing import Sequence
 
 import numpy as np
 
-from gemmsim.dtypes import element_bytes
+from gemmsim.dtypes import dtype, element_bytes
 from gemmsim.errors import InputError
 from gemmsim.hw import GPU, default_gpu_for_arch, load_gpu
 from gemmsim.frontends.amdgpu import lane_eval as le
@@ -36,9 +36,10 @@ from gemmsim.frontends.amdgpu.cfg import CFG, build_cfg
 from gemmsim.frontends.amdgpu.classify import Classified, classify, mfma_shape
 from gemmsim.frontends.amdgpu.machine import KERNARG, Decoded, Machine, State, decode
 from gemmsim.frontends.amdgpu.parser import KernelSource, parse_file
+from gemmsim.frontends.amdgpu.roles import Role, given_roles, infer_roles, rename_buffers
 from gemmsim.frontends.amdgpu.walker import LoopFacts, WalkFacts, Walker
 from gemmsim.problem import Problem, parse_dims
-from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, with_trip_count
+from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, walk, with_trip_count
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
 
@@ -67,6 +68,7 @@ class ParsedKernel:
     tile_source: str
     grid_source: str
     notes: list[str] = field(default_factory=list)
+    arg_roles: dict[str, Role] = field(default_factory=dict)   # pointer origin ("arg@8") -> its role and why
 
     @property
     def unknown_instructions(self) -> dict[int, str]:
@@ -80,7 +82,7 @@ class ParsedKernel:
 
 def program_from_file(path, problem: Problem | None = None, gpu: GPU | str | None = None, kernel: str | None = None,
                       trip_count: int | None = None, tile=None, int_args: Sequence | None = None,
-                      workgroup: Sequence[int] | None = None) -> Program:
+                      workgroup: Sequence[int] | None = None, arg_roles=None) -> Program:
     """The Program of a kernel in an assembly file (`.s` or `llvm-objdump -d` text).
 
     problem: sets the grid (with the tile) and derives the hot-loop trip count from K.
@@ -90,19 +92,21 @@ def program_from_file(path, problem: Problem | None = None, gpu: GPU | str | Non
     tile: tile_m x tile_n x tile_k (default: from the kernel name, e.g. `m64n256k64`).
     int_args: values of the kernel's 32-bit by-value arguments in order: integers, or M, N, K of the problem.
     workgroup: (x, y, z) work-item counts when the metadata does not fix them.
+    arg_roles: the pointer arguments' roles in order ("C,A,B,scale_a,scale_b,bias"); default: inferred
+        from what the kernel does with each pointer (gemmsim.frontends.amdgpu.roles).
     """
-    return load_kernel(path, problem, gpu, kernel, trip_count, tile, int_args, workgroup).program
+    return load_kernel(path, problem, gpu, kernel, trip_count, tile, int_args, workgroup, arg_roles).program
 
 
 def load_kernel(path, problem: Problem | None = None, gpu: GPU | str | None = None, kernel: str | None = None,
                 trip_count: int | None = None, tile=None, int_args: Sequence | None = None,
-                workgroup: Sequence[int] | None = None) -> ParsedKernel:
+                workgroup: Sequence[int] | None = None, arg_roles=None) -> ParsedKernel:
     path, kernel = _split_kernel_suffix(str(path), kernel)
     source = select_kernel(parse_file(path, only=kernel), kernel, path)
     gpu = _resolve_gpu(source, gpu, path)
     if trip_count is not None and (not isinstance(trip_count, int) or trip_count < 1):
         raise InputError(f"trip count {trip_count!r}: must be a positive integer")
-    return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup).build()
+    return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup, arg_roles).build()
 
 
 def _split_kernel_suffix(path: str, kernel: str | None) -> tuple[str, str | None]:
@@ -158,8 +162,9 @@ def _arch_from_opcodes(source: KernelSource) -> str | None:
 
 class _Builder:
     def __init__(self, source: KernelSource, gpu: GPU, problem: Problem | None, trip_count: int | None, tile,
-                 int_args, workgroup):
+                 int_args, workgroup, arg_roles=None):
         self.source, self.gpu, self.problem = source, gpu, problem
+        self.arg_roles_arg = arg_roles
         self.trip_count = trip_count
         self.tile_arg, self.int_args, self.workgroup_arg = tile, int_args, workgroup
         self.notes: list[str] = []
@@ -188,6 +193,9 @@ class _Builder:
                                   " (pass --int-args to choose)")
                 walked, hot_name = bound, bound_hot
         waves, facts, assumptions = walked
+        roles = self._roles(waves[0], hot_name)
+        names = {origin: role.name for origin, role in roles.items()}
+        waves = [rename_buffers(items, names) for items in waves]
         tile, tile_source = self._check_named_tile(waves[0], hot_name, tile, tile_source)
         trip = None
         candidate = cfg.hot_loop()
@@ -198,13 +206,16 @@ class _Builder:
         if hot_name is not None:
             trip = self._hot_trip(waves[0], hot_name, facts[0].loops.get(hot_name), tile)
             waves = [with_trip_count(items, lambda loop: loop.name == hot_name, trip.count) for items in waves]
-        grid, grid_source = self._grid(waves[0], tile)
+        footprint = None
+        if tile is None and self.problem is not None and self.source.directives.get("system_sgpr_workgroup_id_y"):
+            footprint = self._c_footprint(waves)
+        grid, grid_source = self._grid(waves[0], tile, footprint)
         program = Program(
             name=src.name, arch=gpu.arch, wave_size=gpu.cu.wave_size,
             waves=tuple(tuple(items) for items in waves), resources=resources, grid=grid,
             block_bases=self._block_bases(tile, waves[0]), source=f"{src.path}:{src.name}")
         return ParsedKernel(program, src, cfg, gpu, self.classified, facts, assumptions, self.resource_sources,
-                            hot_name, trip, tile, tile_source, grid_source, list(dict.fromkeys(self.notes)))
+                            hot_name, trip, tile, tile_source, grid_source, list(dict.fromkeys(self.notes)), roles)
 
     def _walk_waves(self, resources: Resources, kernarg_values: dict[int, int]):
         dims = self._workgroup_dims(resources.workgroup_size)
@@ -265,12 +276,12 @@ class _Builder:
             arch, accum = used["v"], used["a"]
             how = "counted from the registers the code uses (no kernel descriptor)"
         self.resource_sources["vgprs"] = how
-        if "next_free_sgpr" in d:
-            sgprs, how = d["next_free_sgpr"], ".amdhsa_next_free_sgpr"
-        elif "sgpr_count" in meta:
-            sgprs, how = int(meta["sgpr_count"]), "metadata .sgpr_count"
+        if "sgpr_count" in meta:   # the compiler's total: with VCC, flat scratch and the XNACK mask
+            sgprs, how = int(meta["sgpr_count"]), "metadata .sgpr_count (VCC and flat scratch included)"
+        elif "next_free_sgpr" in d:
+            sgprs, how = d["next_free_sgpr"], ".amdhsa_next_free_sgpr (VCC and flat scratch not included)"
         else:
-            sgprs, how = used["s"], "counted from the registers the code uses"
+            sgprs, how = used["s"], "counted from the registers the code uses (VCC and flat scratch not included)"
         self.resource_sources["sgprs"] = how
         if "group_segment_fixed_size" in d:
             lds, how = d["group_segment_fixed_size"], ".amdhsa_group_segment_fixed_size"
@@ -394,12 +405,23 @@ class _Builder:
             raise InputError(f"integer argument {text!r}: expected an integer or M, N, K") from None
 
     def _buffer_names(self) -> dict[str, str]:
-        """Pointer arguments in order are A, B, C, D... (the GEMM convention)."""
+        """The walk labels each global access with its pointer's origin ("arg@8"); roles come after."""
+        return {}
+
+    def _pointer_origins(self) -> list[str]:
         args = self.source.metadata.get("args")
         if not isinstance(args, list):
-            return {}
-        pointers = [a for a in args if isinstance(a, dict) and a.get("value_kind") == "global_buffer"]
-        return {f"arg@{int(a['offset'])}": chr(ord("A") + i) for i, a in enumerate(pointers) if i < 26}
+            return []
+        return [f"arg@{int(a['offset'])}" for a in args if isinstance(a, dict) and a.get("value_kind") == "global_buffer"]
+
+    def _roles(self, items, hot_name: str | None) -> dict[str, Role]:
+        origins = self._pointer_origins()
+        if self.arg_roles_arg:
+            if not origins:
+                raise InputError(f"{self.source.path}: --arg-roles needs the kernel's argument list (the .args "
+                                 f"metadata), which {self.source.name} lacks")
+            return given_roles(self.arg_roles_arg, origins)
+        return infer_roles(items, hot_name, origins)
 
     # ---- tile, trip count, grid ----------------------------------------------------------------------
     def _tile(self) -> tuple[tuple[int, int, int] | None, str]:
@@ -469,12 +491,41 @@ class _Builder:
             text += f"; {trips:.2f} iterations needed, {count} simulated (the path outside the loop may not match this K)"
         return count, text
 
-    def _grid(self, items, tile) -> tuple[tuple[int, int], str]:
+    def _c_footprint(self, waves) -> tuple[int, int] | None:
+        """A 2-D kernel (it reads workgroup_id_y) without a known tile: the rows and columns of C its
+        waves store to (C row-major, N columns of the GEMM's output dtype), if they cover exactly the
+        C area its accumulators hold; workgroup_id_x walks M, as the traffic model lays the grid out."""
+        elem = element_bytes(dtype(self.problem.dtype).gemm_output)
+        row_bytes = self.problem.n * elem
+        offsets, ends = [], []
+        for items in waves:
+            for instr, _ in walk(items):
+                if instr.op == Op.VMEM_STORE and instr.buffer == "C" and instr.lane_offsets:
+                    offsets += instr.lane_offsets
+                    ends += [o % row_bytes + instr.lane_bytes for o in instr.lane_offsets]
+        _, accumulators, shape = _mfma_work(hot_loop(tuple(waves[0])).body if hot_loop(tuple(waves[0])) else waves[0])
+        if not offsets or shape is None:
+            return None
+        rows = int(max(o // row_bytes for o in offsets) - min(o // row_bytes for o in offsets) + 1)
+        cols = int((max(ends) - min(o % row_bytes for o in offsets)) // elem)
+        area = len(accumulators) * shape.m * shape.n * shape.blocks * self.n_waves
+        if rows * cols != area:
+            self.notes.append(f"a 2-D grid (workgroup_id_y is read), but C's stores cover {rows} x {cols}, not the "
+                              f"{area} elements the accumulators hold: laid out 1-D (give --tile)")
+            return None
+        return rows, cols
+
+    def _grid(self, items, tile, footprint: tuple[int, int] | None = None) -> tuple[tuple[int, int], str]:
         if self.problem is None:
             return (1, 1), "no problem shape given: one workgroup"
         p = self.problem
         if tile is not None:
             return (math.ceil(p.m / tile[0]), math.ceil(p.n / tile[1])), f"M/tile_m x N/tile_n (tile {_tile_text(tile)})"
+        if footprint is not None:
+            rows, cols = footprint
+            return (math.ceil(p.m / rows), math.ceil(p.n / cols)), (
+                f"a 2-D grid (the kernel reads workgroup_id_y): M/{rows} x N/{cols}, the rows and columns of C "
+                f"its waves store")
         hot = hot_loop(tuple(items))
         work = _mfma_work(hot.body if hot else items)
         if work[2] is None or not work[1]:

@@ -16,7 +16,9 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SOURCES = {"preshuffle_gemm": HERE / "src" / "preshuffle_gemm.hip"}
+SOURCES = {"preshuffle_gemm": HERE / "src" / "preshuffle_gemm.hip",
+           "c_first_gemm": HERE / "src" / "c_first_gemm.hip"}   # FlyDSL's argument order: C, A, B
+DISASSEMBLED_SOURCE = "preshuffle_gemm"
 ARCHS = ("gfx942", "gfx950")
 CLANG, LLD, OBJDUMP = "clang-22", "ld.lld-22", "llvm-objdump-22"
 CUID = "gemmsim-isa-corpus"   # fixed, so the __hip_cuid symbol does not depend on the checkout path
@@ -55,6 +57,8 @@ def main() -> int:
             asm = HERE / f"{name}_{arch}.s"
             compile_asm(source, arch, asm)
             print(f"wrote {asm.relative_to(HERE.parents[2])}")
+        if name != DISASSEMBLED_SOURCE:
+            continue
         dis = HERE / f"{name}_gfx942.dis"
         disassemble(HERE / f"{name}_gfx942.s", "gfx942", dis)
         print(f"wrote {dis.relative_to(HERE.parents[2])}")

@@ -230,9 +230,12 @@ struct Gemm {
   }
 
 // The corpus: tile shapes x swizzle x scheduling hints (gemmsim names them tile_m x tile_n x tile_k).
+// A file that includes this one for the Gemm template alone defines PRESHUFFLE_NO_CORPUS.
+#ifndef PRESHUFFLE_NO_CORPUS
 PRESHUFFLE_KERNEL(64, 256, 64, 1, 0)
 PRESHUFFLE_KERNEL(64, 256, 64, 0, 0)
 PRESHUFFLE_KERNEL(64, 256, 64, 1, 1)
 PRESHUFFLE_KERNEL(32, 128, 128, 1, 0)
 PRESHUFFLE_KERNEL(32, 128, 128, 0, 1)
 PRESHUFFLE_KERNEL(128, 128, 64, 1, 1)
+#endif

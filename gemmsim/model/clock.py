@@ -1,0 +1,64 @@
+"""The engine clock under load: a power-limited clock that falls as the matrix pipes get busier.
+
+An AMD Instinct GPU runs a dense GEMM far below its boost clock. The board's power limit, not the
+clock's ceiling, sets the frequency, and the power drawn grows with how busy the matrix pipes are
+(also with the dtype, and with the data: AMD's MAF blog saw an FP8 GEMM on all-zero inputs at
+1792 MHz against 1188 MHz on random ones). The boost clock is reached only in lightly loaded
+phases; the median clock of a large GEMM, whose matrix pipes are busy most of the time, is the
+GPU file's `sustained_clock_mhz[dtype]`. Between the two the model is linear in the activity:
+
+    clock(dtype, a) = factor x (peak - (peak - full_load[dtype]) x min(1, a / a_full))
+
+    a          the kernel's matrix activity: busy cycles of every matrix pipe of the GPU over the
+               kernel's cycles (an idle CU counts as idle)
+    full_load  sustained_clock_mhz[dtype], measured under GEMMs at matrix activity a_full
+    a_full     [device.clock_under_load].full_load_mfma_activity
+    peak       peak_clock_mhz
+    factor     [device.clock_under_load].effective_clock_factor: one per GPU, fitted to published
+               GEMM times (benchmarks/validate_amd.py); it carries what the rest does not model
+               (data-dependent power, the replay's own errors), and its distance from 1 is reported
+
+A GPU file without [device.clock_under_load] (the H200) runs every kernel at its sustained clock.
+The replay's cycles depend on the clock only through memory latencies and bandwidths given in
+seconds, so predict replays once at the full-load clock, reads the activity, and replays again at
+the clock that activity implies (one fixed-point step; see gemmsim.predict).
+"""
+
+from __future__ import annotations
+
+from gemmsim.hw import GPU
+
+GIVEN = "given"            # the user measured the clock and said so
+LOAD_MODEL = "load model"  # this module's power-limited clock
+SUSTAINED = "sustained"    # the GPU file's one clock per dtype
+
+
+def full_load_clock_mhz(gpu: GPU, dtype: str) -> float:
+    """The clock of a kernel that keeps the matrix pipes as busy as the published GEMMs did
+    (the first replay runs at it)."""
+    return _factor(gpu) * gpu.clock_mhz(dtype)
+
+
+def highest_clock_mhz(gpu: GPU, dtype: str) -> float:
+    """No kernel of `dtype` runs faster than this (a bound for pruning)."""
+    return _factor(gpu) * gpu.peak_clock_mhz if gpu.clock_under_load else gpu.clock_mhz(dtype)
+
+
+def clock_under_load_mhz(gpu: GPU, dtype: str, mfma_activity: float) -> float:
+    """The engine clock of a kernel of `dtype` whose matrix pipes are busy `mfma_activity` of the time."""
+    load = gpu.clock_under_load
+    if load is None:
+        return gpu.clock_mhz(dtype)
+    load_fraction = min(1.0, max(0.0, mfma_activity) / load.full_load_mfma_activity)
+    peak, full = gpu.peak_clock_mhz, gpu.clock_mhz(dtype)
+    return load.effective_clock_factor * (peak - (peak - full) * load_fraction)
+
+
+def clock_source(gpu: GPU, given_mhz: float | None) -> str:
+    if given_mhz is not None:
+        return GIVEN
+    return LOAD_MODEL if gpu.clock_under_load else SUSTAINED
+
+
+def _factor(gpu: GPU) -> float:
+    return gpu.clock_under_load.effective_clock_factor if gpu.clock_under_load else 1.0
