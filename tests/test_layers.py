@@ -10,7 +10,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
     {"errors", "__init__"},
-    {"dtypes", "progress"},
+    {"dtypes", "progress", "limits"},
     {"hw"},
     {"problem"},
     {"ir"},
