@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "__init__"},
+    {"errors", "__init__", "files"},
     {"dtypes", "progress", "limits"},
     {"hw"},
     {"problem"},

@@ -267,11 +267,22 @@ def _resolve(name_or_path: str | Path) -> Path:
     return path
 
 
+def check_gpu_text(text: str, path: str | Path) -> GPU:
+    """The GPU that `text` would describe if written to `path` (its parents read from disk): lets a
+    writer (calibrate --write) refuse a description the loader would refuse, before it replaces one."""
+    path = Path(path).resolve()
+    return _build(path, _parse_with_parents(text, path, seen=()))
+
+
 def _read_with_parents(path: Path, seen: tuple[Path, ...]) -> dict:
     if path in seen:
         raise HardwareFileError(f"{path.name}: `inherits` forms a cycle")
+    return _parse_with_parents(_read_text(path), path, seen)
+
+
+def _parse_with_parents(text: str, path: Path, seen: tuple[Path, ...]) -> dict:
     try:
-        data = tomllib.loads(_read_text(path))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise HardwareFileError(f"{path.name}: not valid TOML: {e}") from None
     parent = data.pop("inherits", None)
