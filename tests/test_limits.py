@@ -68,3 +68,8 @@ def test_the_limits_are_in_help(capsys):
     assert main(["predict", "--help"]) == 0
     out = capsys.readouterr().out
     assert "16777216" in out and "1048576" in out and "1024" in out
+
+
+def test_compare_refuses_a_sass_dir_that_does_not_exist(capsys):
+    _refused(capsys, ["compare", "tests/data/compare/runner_mi300x_relabelled.csv", "--sass-dir", "/nonexistent"],
+             "--sass-dir", "'/nonexistent' does not exist")

@@ -232,6 +232,13 @@ def _argparse_type(check):
     return convert
 
 
+def check_existing_dir(path: str) -> None:
+    """An input folder the user named must exist (not be silently skipped)."""
+    if not Path(path).is_dir():
+        raise InputError(f"directory {path!r} does not exist" if not Path(path).exists() else f"{path!r} is not a directory")
+
+
+existing_dir = _argparse_type(check_existing_dir)
 output_path = _argparse_type(check_output_path)
 plot_path = _argparse_type(check_plot_path)
 
