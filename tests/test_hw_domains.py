@@ -35,16 +35,17 @@ def test_every_number_of_the_schema_has_a_domain():
 
 
 @pytest.mark.parametrize("key,value,rule", [
-    ("compute_units", "0", "positive"),
-    ("simds", "0", "positive"),
-    ("banks", "0", "positive"),
+    ("compute_units", "0", "1..65536"),
+    ("compute_units", "1e30", "1..65536"),
+    ("simds", "0", "1..65536"),
+    ("banks", "0", "1..65536"),
     ("hbm_bytes_per_s", "0", "positive"),
     ("l2_read_bytes_per_clk_per_xcd", "-2048", "positive"),
     ("peak_clock_mhz", "inf", "positive finite"),
     ("peak_clock_mhz", "nan", "positive finite"),
     ("hbm_latency_ns", "nan", "positive finite"),
     ("l1_line_bytes", "0", "positive"),
-    ("xcds", "0", "positive"),
+    ("xcds", "0", "1..65536"),
     ("wave_size", "48", "32 or 64"),
     ("simds", "1.5", "an integer"),
     ("simds", "true", "an integer"),
@@ -54,7 +55,7 @@ def test_a_value_outside_its_domain_names_file_key_value_and_rule(tmp_path, key,
         _load(tmp_path, _with(key, value))
     message = str(e.value)
     assert message.startswith("bad.toml: ") and key in message and rule in message and "\n" not in message
-    assert value.strip("-") in message or value == "true" and "True" in message
+    assert value.strip("-") in message or value in ("true", "1e30") and "= " in message
 
 
 @pytest.mark.parametrize("key,value,rule", [
@@ -79,7 +80,7 @@ def test_phases_must_cover_the_wave_once(tmp_path):
 def test_a_bad_value_in_a_child_file_is_refused_too(tmp_path):
     child = 'inherits = "mi300x"\nname = "child"\n[device]\n' \
             'compute_units = { value = -1, kind = "spec", source = "rocm_mi300" }\n'
-    with pytest.raises(HardwareFileError, match=r"child.toml: \[device\].compute_units = -1: must be a positive"):
+    with pytest.raises(HardwareFileError, match=r"child.toml: \[device\].compute_units = -1: must be an integer in 1..65536"):
         _load(tmp_path, child, "child.toml")
 
 

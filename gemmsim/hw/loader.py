@@ -29,26 +29,29 @@ class Domain:
 
 POSITIVE = Domain("must be a positive finite number", lambda v: math.isfinite(v) and v > 0)
 NON_NEGATIVE = Domain("must be a finite number >= 0", lambda v: math.isfinite(v) and v >= 0)
+# Counts of units the model keeps per unit (CUs, XCDs, SIMDs, wave slots, banks): the largest GPUs
+# have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
+COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
 WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model knows)", lambda v: v in (32, 64))
 
 # Every number of a description and the values it may take, in one place. int/float come from the
 # dataclasses below (an int key refuses 1.5); nan and inf break every rule. Relations between keys
 # (a cache is whole lines, XCDs split the CUs evenly, ...) are RELATIONS, checked after the values.
 DOMAINS: dict[str, Domain] = {
-    "[device].compute_units": POSITIVE,
-    "[device].xcds": POSITIVE,
+    "[device].compute_units": COUNT,
+    "[device].xcds": COUNT,
     "[device].peak_clock_mhz": POSITIVE,
     "[device].launch_overhead_us": NON_NEGATIVE,       # 0: the file gives no launch cost
     "[device.sustained_clock_mhz]": POSITIVE,          # every dtype's entry
-    "[compute_unit].simds": POSITIVE,
+    "[compute_unit].simds": COUNT,
     "[compute_unit].wave_size": WAVE_SIZES,
-    "[compute_unit].max_waves_per_simd": POSITIVE,
+    "[compute_unit].max_waves_per_simd": COUNT,
     "[compute_unit].vgprs_per_lane": POSITIVE,
     "[compute_unit].arch_vgprs_max": POSITIVE,
     "[compute_unit].vgpr_alloc_granule": POSITIVE,
     "[compute_unit].sgprs_per_wave_max": NON_NEGATIVE,  # 0: no scalar register file (NVIDIA)
-    "[compute_unit].max_waves_per_cu": POSITIVE,
-    "[compute_unit].max_workgroups_per_cu": POSITIVE,
+    "[compute_unit].max_waves_per_cu": COUNT,
+    "[compute_unit].max_workgroups_per_cu": COUNT,
     "[compute_unit].valu_cycles": POSITIVE,
     "[compute_unit].salu_cycles": POSITIVE,
     "[compute_unit].vmcnt_max": POSITIVE,
@@ -56,7 +59,7 @@ DOMAINS: dict[str, Domain] = {
     "[compute_unit].expcnt_max": POSITIVE,
     "[compute_unit.peak_flops_per_clk]": POSITIVE,     # every dtype's entry
     "[lds].lds_bytes": POSITIVE,
-    "[lds].banks": POSITIVE,
+    "[lds].banks": COUNT,
     "[lds].bank_width_bytes": POSITIVE,
     "[lds].bytes_per_clk": POSITIVE,
     "[lds].latency_cycles": POSITIVE,
