@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gemmsim import limits
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import ConfigError, InputError
 
@@ -99,9 +100,11 @@ def make_problem(shape: str | tuple[int, ...], dtype: str, batch: int | None = N
     for name, d in (("batch", b), ("M", m), ("N", n), ("K", k)):
         if not isinstance(d, int) or d <= 0:
             raise InputError(f"shape: {name}={d!r} must be a positive integer")
+    limits.check_dims("shape", {"M": m, "N": n, "K": k})
     return Problem(m, n, k, input_dtype, b)
 
 
 def make_config(tile: str | tuple[int, int, int], **options) -> KernelConfig:
     tm, tn, tk = parse_dims(tile, "tile") if isinstance(tile, str) else tile
+    limits.check_dims("tile", {"tile_m": tm, "tile_n": tn, "tile_k": tk})
     return KernelConfig(tm, tn, tk, **options)

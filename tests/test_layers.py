@@ -9,8 +9,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "__init__"},
-    {"dtypes", "progress"},
+    {"errors", "__init__", "files"},
+    {"dtypes", "progress", "limits"},
     {"hw"},
     {"problem"},
     {"ir"},

@@ -1,14 +1,18 @@
 """The `gemmsim` command. Each subcommand lives in its own module of this package, which adds its
-parser (`register`) and runs it (`run`); this module parses, dispatches, and turns every error
-into one line on stderr and exit code 2:
+parser (`register`) and runs it (`run`); this module parses, dispatches, and is the one place that turns exceptions into exit codes:
 
-    gemmsim predict: error: MESSAGE (see gemmsim predict --help)   a flag argparse cannot read
-    gemmsim: error: MESSAGE                                        the library refused an input
+    gemmsim predict: error: MESSAGE (see gemmsim predict --help)   a flag argparse cannot read, exit 2
+    gemmsim: error: MESSAGE                                        the library refused an input, or a
+                                                                   user's file could not be read or written, exit 2
+    gemmsim: internal error: TYPE: MESSAGE - please report it ...  anything else is a bug of gemmsim, exit 70
+
+`--debug` (anywhere on the line) prints the traceback as well.
 """
 
 from __future__ import annotations
 
 import sys
+import traceback
 
 from gemmsim import __version__, progress
 from gemmsim.cli import analyze, calibrate, compare, dimeff, isa, layout, predict, shapes, trace, verify
@@ -16,6 +20,9 @@ from gemmsim.cli.common import Parser, glue_dash_values
 from gemmsim.errors import GemmsimError
 
 # In the order `gemmsim --help` lists them: the kernel, the workload, the validation.
+EXIT_INPUT = 2      # bad input: the user can fix it
+EXIT_BUG = 70       # EX_SOFTWARE (sysexits.h): an internal error of gemmsim
+
 SUBCOMMANDS = (predict, analyze, isa, verify, layout, shapes, dimeff, trace, compare, calibrate)
 
 
@@ -23,6 +30,7 @@ def build_parser() -> Parser:
     parser = Parser(prog="gemmsim", description="Cycle-approximate simulator of tiled GEMM kernels. "
                                                 "Every subcommand has --help.")
     parser.add_argument("--version", action="version", version=f"gemmsim {__version__}")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an error (anywhere on the line)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(sub)
@@ -32,7 +40,9 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    argv = glue_dash_values(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    argv = glue_dash_values([a for a in argv if a != "--debug"])
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:  # name the subcommand whose flags these are not
@@ -43,12 +53,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except GemmsimError as e:
-        print(f"gemmsim: error: {e}", file=sys.stderr)
-        return 2
+        return _report(f"gemmsim: error: {e}", EXIT_INPUT, debug)
     except BrokenPipeError:
         return 0
     except OSError as e:  # a file that went away or filled the disk after the flags were checked
-        print(f"gemmsim: error: {e.filename or 'output'}: {e.strerror or e}", file=sys.stderr)
-        return 2
+        return _report(f"gemmsim: error: {e.filename or 'output'}: {e.strerror or e}", EXIT_INPUT, debug)
+    except KeyboardInterrupt:
+        return _report("gemmsim: interrupted", 130, debug)
+    except Exception as e:  # the one place where a bug of gemmsim becomes a report instead of a crash
+        message = str(e).splitlines()[0] if str(e) else ""
+        return _report(f"gemmsim: internal error: {type(e).__name__}: {message} — please report it "
+                       f"(README \"Reporting bugs\"); run with --debug for the traceback", EXIT_BUG, debug)
     finally:
         progress.enable(False)
+
+
+def _report(line: str, code: int, debug: bool) -> int:
+    if debug:
+        traceback.print_exc()
+    print(line, file=sys.stderr)
+    return code

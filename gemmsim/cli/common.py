@@ -13,14 +13,15 @@ is announced on stderr.
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 from pathlib import Path
 
-from gemmsim import dtypes
+from gemmsim import dtypes, limits
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
-from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
+from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, parse_dims
 
 DEFAULT_GPU = "mi300x"
 DEFAULT_DTYPE = "bf16"
@@ -64,6 +65,29 @@ def gpu_from_args(args: argparse.Namespace) -> GPU:
     return load_gpu(name)
 
 
+def count_arg(what: str, limit: int, why: str, minimum: int = 1):
+    """argparse type: an integer in [minimum, limit], refused in one line naming the limit and why."""
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} {text!r} is not an integer") from None
+        try:
+            limits.check_count(what, value, limit, why, minimum)
+        except GemmsimError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return value
+    return convert
+
+
+def workgroup_dims(text: str) -> tuple[int, ...]:
+    """`256` or `64x4` -> work-item counts, at most MAX_WORKGROUP_ITEMS work-items in all."""
+    dims = parse_dims(text, "workgroup", len(text.lower().split("x")))
+    limits.check_count("workgroup size", math.prod(dims), limits.MAX_WORKGROUP_ITEMS,
+                       "the largest workgroup HIP and CUDA launch")
+    return dims
+
+
 def dtype_name(text: str) -> str:
     """argparse type: gemmsim's name for any known spelling (bfloat16 -> bf16)."""
     try:
@@ -88,7 +112,8 @@ def add_shape_arg(parser, required: bool = True, what: str | None = None, batch:
                                  "(8 GEMMs of 1024x1024x4096)" + (f"; {what}" if what else ""))
         return
     parser.add_argument("--shape", required=required, metavar="MxNxK",
-                        help="M, N, K: positive integers joined by 'x', e.g. 5120x5120x8320" + (f"; {what}" if what else ""))
+                        help=f"M, N, K: positive integers joined by 'x', e.g. 5120x5120x8320 ({limits.summary()})"
+                             + (f"; {what}" if what else ""))
 
 
 def add_tile_arg(parser, required: bool = True, names: bool = False, unset: str | None = None) -> None:
@@ -217,6 +242,13 @@ def _argparse_type(check):
     return convert
 
 
+def check_existing_dir(path: str) -> None:
+    """An input folder the user named must exist (not be silently skipped)."""
+    if not Path(path).is_dir():
+        raise InputError(f"directory {path!r} does not exist" if not Path(path).exists() else f"{path!r} is not a directory")
+
+
+existing_dir = _argparse_type(check_existing_dir)
 output_path = _argparse_type(check_output_path)
 plot_path = _argparse_type(check_plot_path)
 

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_plot_arg, add_save_arg,
-                                add_shape_arg, add_tile_arg, announce, gpu_name)
+                                add_shape_arg, add_tile_arg, announce, existing_dir, gpu_name)
 
 
 def register(subparsers) -> None:
@@ -17,7 +17,7 @@ def register(subparsers) -> None:
     add_plot_arg(p, "predicted against measured (log-log)")
     p.add_argument("--ncu", metavar="NCU.csv", help="bank-conflict table to compare (default: ncu.csv beside the first runner CSV)")
     p.add_argument("--dram", action="store_true", help="also predict the profiled kernels of the ncu table and compare DRAM reads")
-    p.add_argument("--sass-dir", help="cuobjdump -sass listings (default: sass/ beside the first CSV)")
+    p.add_argument("--sass-dir", type=existing_dir, help="cuobjdump -sass listings (default: sass/ beside the first CSV)")
     p.add_argument("--predictions", metavar="FILE.csv", help="take predictions from this file (written by --save) instead of replaying")
     add_save_arg(p, "every point's prediction to this CSV (--predictions reads it back)")
     g = p.add_argument_group("what a profiled kernel computed (rocprofv3 / ncu exports)")

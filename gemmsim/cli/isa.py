@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from gemmsim.cli.common import add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, gpu_name
+from gemmsim import limits
+from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, count_arg,
+                                gpu_name, workgroup_dims)
 from gemmsim.errors import InputError
-from gemmsim.problem import KERNEL_DTYPES, make_problem, parse_dims
+from gemmsim.problem import KERNEL_DTYPES, make_problem
 
 
 def register(subparsers) -> None:
@@ -26,9 +28,11 @@ def register(subparsers) -> None:
 
 def add_source_args(p: argparse.ArgumentParser) -> None:
     """What a parsed kernel cannot always tell about itself (shared with `predict --isa`)."""
-    p.add_argument("--trip-count", type=int, help="the hot loop's trip count, overriding what is inferred")
+    p.add_argument("--trip-count", type=count_arg("trip count", limits.MAX_TRIP_COUNT, "a K loop runs at most K times"),
+                   help=f"the hot loop's trip count, overriding what is inferred (1..{limits.MAX_TRIP_COUNT})")
     p.add_argument("--int-args", help="the kernel's 32-bit integer arguments in order, e.g. M,N,K")
-    p.add_argument("--workgroup", help="work-items per workgroup as X[xYxZ], when the metadata lacks it")
+    p.add_argument("--workgroup", help=f"work-items per workgroup as X[xYxZ], when the metadata lacks it "
+                                       f"(at most {limits.MAX_WORKGROUP_ITEMS} in all)")
     p.add_argument("--arg-roles", metavar="ROLES",
                    help="the pointer arguments' roles in order, e.g. C,A,B,scale_a,scale_b,bias ('-' for none); "
                         "default: inferred from what the kernel does with each pointer")
@@ -36,7 +40,7 @@ def add_source_args(p: argparse.ArgumentParser) -> None:
 
 def source_kwargs(args: argparse.Namespace) -> dict:
     int_args = [x.strip() for x in args.int_args.split(",")] if args.int_args else None
-    workgroup = parse_dims(args.workgroup, "workgroup", len(args.workgroup.lower().split("x"))) if args.workgroup else None
+    workgroup = workgroup_dims(args.workgroup) if args.workgroup else None
     return {"trip_count": args.trip_count, "int_args": int_args, "workgroup": workgroup, "arg_roles": args.arg_roles}
 
 

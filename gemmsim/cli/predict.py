@@ -7,6 +7,7 @@ import argparse
 from gemmsim.cli.common import (DEFAULT_DTYPE, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
                                 announce, gpu_from_args, kernel_config)
 from gemmsim.cli.isa import add_source_args, mfma_dtype, source_kwargs
+from gemmsim import limits
 from gemmsim.errors import InputError
 from gemmsim.problem import KernelConfig, make_problem
 
@@ -34,12 +35,21 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim.report.json import to_json
     from gemmsim.report.text import format_prediction
 
+    if not args.isa:
+        given = [flag for flag, value in (("--kernel", args.kernel), ("--trip-count", args.trip_count),
+                                          ("--int-args", args.int_args), ("--workgroup", args.workgroup))
+                 if value is not None]
+        if given:
+            raise InputError(f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} the kernel of --isa: "
+                             f"give --isa FILE.s, or leave {'it' if len(given) == 1 else 'them'} out")
     dtype = args.dtype or (mfma_dtype(args.isa, args.kernel) if args.isa else DEFAULT_DTYPE)
     problem = make_problem(args.shape, dtype)
     gpu = gpu_from_args(args)
     if not args.tile and not args.isa:
         raise InputError("--tile is required unless --isa gives the kernel")
     config = kernel_config(args) if args.tile else None
+    if config is not None:   # refuse an oversized grid before the kernel is built
+        limits.check_grid(-(-problem.m // config.tile_m), -(-problem.n // config.tile_n), config.tile)
     record = bool(args.trace or args.plot)
     if args.isa and (problem.batch > 1 or args.split_k != 1):
         raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")

@@ -6,8 +6,9 @@ import argparse
 
 from gemmsim.analysts import models
 from gemmsim.analysts.shapes import MODES, Workload
+from gemmsim import limits
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_plot_arg, add_tile_arg, announce,
-                                gpu_name)
+                                count_arg, gpu_name)
 from gemmsim.errors import InputError
 
 
@@ -30,9 +31,14 @@ def register(subparsers) -> None:
                      help="one q/k/v projection")
     run_args = p.add_argument_group("run")
     run_args.add_argument("--mode", choices=MODES, default="inference", help="what the run does (default inference)")
-    run_args.add_argument("--batch", type=int, default=1, help="sequences per run (default 1)")
-    run_args.add_argument("--seq", type=int, help="sequence length; the prompt length in inference")
-    run_args.add_argument("--decode-steps", type=int, default=0, help="generated tokens (inference only)")
+    run_args.add_argument("--batch", type=count_arg("batch", limits.MAX_BATCH, "sequences of one run"), default=1,
+                          help=f"sequences per run, 1..{limits.MAX_BATCH} (default 1)")
+    run_args.add_argument("--seq", type=count_arg("sequence length", limits.MAX_DIM, "one GEMM dimension"),
+                          help=f"sequence length; the prompt length in inference (batch x seq and seq + decode "
+                               f"steps at most {limits.MAX_DIM})")
+    run_args.add_argument("--decode-steps", default=0, help=f"generated tokens (inference only), 0..{limits.MAX_DECODE_STEPS}",
+                          type=count_arg("decode steps", limits.MAX_DECODE_STEPS,
+                                         "each step lists its attention GEMMs", minimum=0))
     add_dtype_arg(run_args, what="GEMM input dtype")
     add_gpu_args(run_args, default=None, unset="none, no cost", what="add the cost on this GPU")
     add_tile_arg(run_args, required=False, names=True, unset="adds dim efficiency; needs --gpu")
@@ -71,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--tile needs --gpu (the CU count comes from the GPU file)")
     if args.plot and not gpu:
         raise InputError("shapes --plot needs --gpu (the times it plots are costs on that GPU)")
+    limits.check_count("batch x seq (the M of the linear layers)", args.batch * args.seq, limits.MAX_DIM,
+                       "one GEMM dimension")
+    limits.check_count("seq + decode steps (the longest context)", args.seq + args.decode_steps, limits.MAX_DIM,
+                       "one GEMM dimension")
     model = _model_from_args(args)
     work = Workload(args.batch, args.seq, args.decode_steps, args.mode)
     tile = require_macro_tile(args.tile) if args.tile else None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.errors import ConfigError
+from gemmsim.files import write_atomically
 from gemmsim.functional.dtypes import ElementFormat, input_format
 from gemmsim.functional.mfma import MfmaShape, parse_mfma
 from gemmsim.hw import GPU, MatrixInstruction
@@ -116,5 +117,5 @@ def plot_layout(lay: InstructionLayout, path: str) -> None:
             axes[2].text(j, i, f"{tables.c_lane[i, j]}:{tables.c_reg[i, j]}", ha="center", va="center", fontsize=font)
     fig.suptitle(f"{s.opcode} ({lay.fmt.name}): which lane holds which element. Colour: lane group of {s.m} "
                  f"lanes; shade: lane inside the group. Each lane holds {kpl} consecutive K.")
-    fig.savefig(path, dpi=130, bbox_inches="tight")
+    write_atomically(path, writer=lambda tmp: fig.savefig(tmp, dpi=130, bbox_inches="tight"))
     plt.close(fig)

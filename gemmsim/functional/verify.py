@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gemmsim import limits
 from gemmsim.frontends.preshuffle.analysis import K_STEP_BYTES, MFMA_TILE, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize, to_bf16_bits
@@ -175,8 +176,20 @@ def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.n
     return U_BF16 * (np.abs(reference) + accumulation) + accumulation + BF16_TINY
 
 
+MAX_SEED = 2 ** 63 - 1   # numpy's generator takes a non-negative integer seed
+
+
+def check_request(problem: Problem, seed: int) -> None:
+    """The seed numpy can take, and a shape within verify's memory and time limits."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"seed {seed!r}: must be an integer in 0..2^63-1")
+    limits.check_verify(problem.m, problem.n, problem.k)
+
+
 def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, fault: str | None = None) -> VerifyReport:
-    """Generate the program, replay every workgroup on random data and compare C with numpy."""
+    """Generate the program, replay every workgroup on random data and compare C with numpy.
+    Refuses, with its estimate, a shape whose replay would need too much memory or time."""
+    check_request(problem, seed)
     if fault is not None and fault not in FAULTS:
         raise ConfigError(f"fault {fault!r} is unknown: expected one of {', '.join(FAULTS)}")
     if fault == "swizzle-read" and not config.swizzle:
@@ -189,6 +202,7 @@ def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, faul
 def check_program(program: Program, problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0,
                   fault: str | None = None) -> VerifyReport:
     """Replay a given program (generated, or altered by a test) on random data and compare C with numpy."""
+    check_request(problem, seed)
     fmt = input_format(problem.dtype, gpu.arch)
     n_pad, k_pad = _round_up(problem.n, config.tile_n), _round_up(problem.k, config.tile_k)
     plain = (n_pad, k_pad) == (problem.n, problem.k) and problem.batch == 1 and config.split_k == 1

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 from gemmsim.dtypes import DTYPES
 from gemmsim.errors import HardwareFileError
@@ -16,6 +17,98 @@ HW_DIR = Path(__file__).parent
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
 DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "clock_under_load", "launch_overhead_us")
 DEFAULT_GPU_FOR_ARCH = {"gfx942": "mi300x", "gfx950": "mi355x", "sm90": "h200", "sm_90": "h200"}
+
+
+@dataclass(frozen=True)
+class Domain:
+    """The values a key may take: `rule` is what an error message says, `holds` decides it."""
+
+    rule: str
+    holds: Callable[[float], bool]
+
+
+POSITIVE = Domain("must be a positive finite number", lambda v: math.isfinite(v) and v > 0)
+NON_NEGATIVE = Domain("must be a finite number >= 0", lambda v: math.isfinite(v) and v >= 0)
+# Counts of units the model keeps per unit (CUs, XCDs, SIMDs, wave slots, banks): the largest GPUs
+# have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
+COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
+WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model knows)", lambda v: v in (32, 64))
+
+# Every number of a description and the values it may take, in one place. int/float come from the
+# dataclasses below (an int key refuses 1.5); nan and inf break every rule. Relations between keys
+# (a cache is whole lines, XCDs split the CUs evenly, ...) are RELATIONS, checked after the values.
+DOMAINS: dict[str, Domain] = {
+    "[device].compute_units": COUNT,
+    "[device].xcds": COUNT,
+    "[device].peak_clock_mhz": POSITIVE,
+    "[device].launch_overhead_us": NON_NEGATIVE,       # 0: the file gives no launch cost
+    "[device.sustained_clock_mhz]": POSITIVE,          # every dtype's entry
+    "[compute_unit].simds": COUNT,
+    "[compute_unit].wave_size": WAVE_SIZES,
+    "[compute_unit].max_waves_per_simd": COUNT,
+    "[compute_unit].vgprs_per_lane": POSITIVE,
+    "[compute_unit].arch_vgprs_max": POSITIVE,
+    "[compute_unit].vgpr_alloc_granule": POSITIVE,
+    "[compute_unit].sgprs_per_wave_max": NON_NEGATIVE,  # 0: no scalar register file (NVIDIA)
+    "[compute_unit].max_waves_per_cu": COUNT,
+    "[compute_unit].max_workgroups_per_cu": COUNT,
+    "[compute_unit].valu_cycles": POSITIVE,
+    "[compute_unit].salu_cycles": POSITIVE,
+    "[compute_unit].vmcnt_max": POSITIVE,
+    "[compute_unit].lgkmcnt_max": POSITIVE,
+    "[compute_unit].expcnt_max": POSITIVE,
+    "[compute_unit.peak_flops_per_clk]": POSITIVE,     # every dtype's entry
+    "[lds].lds_bytes": POSITIVE,
+    "[lds].banks": COUNT,
+    "[lds].bank_width_bytes": POSITIVE,
+    "[lds].bytes_per_clk": POSITIVE,
+    "[lds].latency_cycles": POSITIVE,
+    "[lds].dma_bytes_per_lane": POSITIVE,
+    "[memory].l1_bytes": POSITIVE,
+    "[memory].l1_line_bytes": POSITIVE,
+    "[memory].l1_sector_bytes": POSITIVE,
+    "[memory].l2_bytes": POSITIVE,
+    "[memory].l2_bytes_per_xcd": POSITIVE,
+    "[memory].l2_read_bytes_per_clk_per_xcd": POSITIVE,
+    "[memory].mall_bytes": NON_NEGATIVE,               # 0: no memory-side cache (NVIDIA)
+    "[memory].mall_bytes_per_s": POSITIVE,
+    "[memory].hbm_bytes": POSITIVE,
+    "[memory].hbm_bytes_per_s": POSITIVE,
+    "[memory].hbm_achievable_bytes_per_s": POSITIVE,
+    "[memory].l2_hit_latency_ns": POSITIVE,
+    "[memory].hbm_latency_ns": POSITIVE,
+    "[memory].l1_hit_latency_cycles": POSITIVE,
+}
+
+
+def _multiple(a: str, b: str):
+    return (a, b), f"{a} must be a whole number of {b}", lambda g: g[a] % g[b] == 0
+
+
+def _at_most(a: str, b: str):
+    return (a, b), f"{a} must not exceed {b}", lambda g: g[a] <= g[b]
+
+
+# Rules between keys: (the keys, the rule, holds(values by key name)). The lane phases covering the
+# wave exactly once are checked where they are read ([lds.phases]).
+RELATIONS = (
+    _multiple("compute_units", "xcds"),
+    (("l2_bytes", "l2_bytes_per_xcd", "xcds"), "l2_bytes must be l2_bytes_per_xcd x xcds",
+     lambda g: g["l2_bytes"] == g["l2_bytes_per_xcd"] * g["xcds"]),
+    _multiple("l1_bytes", "l1_line_bytes"),
+    _multiple("l1_line_bytes", "l1_sector_bytes"),
+    _multiple("l2_bytes_per_xcd", "l1_line_bytes"),
+    _multiple("mall_bytes", "l1_line_bytes"),
+    (("lds_bytes", "banks", "bank_width_bytes"), "lds_bytes must be a whole number of bank rows (banks x bank_width_bytes)",
+     lambda g: g["lds_bytes"] % (g["banks"] * g["bank_width_bytes"]) == 0),
+    (("max_waves_per_cu", "simds", "max_waves_per_simd"), "max_waves_per_cu must not exceed simds x max_waves_per_simd",
+     lambda g: g["max_waves_per_cu"] <= g["simds"] * g["max_waves_per_simd"]),
+    _at_most("arch_vgprs_max", "vgprs_per_lane"),
+    _multiple("vgprs_per_lane", "vgpr_alloc_granule"),
+    _at_most("hbm_achievable_bytes_per_s", "hbm_bytes_per_s"),
+    (("sustained_clock_mhz", "peak_clock_mhz"), "no sustained clock may exceed peak_clock_mhz",
+     lambda g: max(g["sustained_clock_mhz"].values()) <= g["peak_clock_mhz"]),
+)
 
 
 @dataclass(frozen=True)
@@ -165,7 +258,7 @@ def load_gpu(name_or_path: str | Path) -> GPU:
     """Load a GPU by name (`mi300x`) or by the path of a description file (cached by path and text,
     so a file rewritten by `calibrate --write` is read again)."""
     path = _resolve(name_or_path)
-    key = (path, path.read_text())
+    key = (path, _read_text(path))
     if key not in _CACHE:
         _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
     return _CACHE[key]
@@ -175,6 +268,8 @@ def _resolve(name_or_path: str | Path) -> Path:
     text = str(name_or_path)
     if text.endswith(".toml") or "/" in text:
         path = Path(text)
+        if path.is_dir():
+            raise HardwareFileError(f"GPU description file {text!r} is a directory")
         if not path.is_file():
             raise HardwareFileError(f"GPU description file {text!r} does not exist")
         return path.resolve()
@@ -184,11 +279,22 @@ def _resolve(name_or_path: str | Path) -> Path:
     return path
 
 
+def check_gpu_text(text: str, path: str | Path) -> GPU:
+    """The GPU that `text` would describe if written to `path` (its parents read from disk): lets a
+    writer (calibrate --write) refuse a description the loader would refuse, before it replaces one."""
+    path = Path(path).resolve()
+    return _build(path, _parse_with_parents(text, path, seen=()))
+
+
 def _read_with_parents(path: Path, seen: tuple[Path, ...]) -> dict:
     if path in seen:
         raise HardwareFileError(f"{path.name}: `inherits` forms a cycle")
+    return _parse_with_parents(_read_text(path), path, seen)
+
+
+def _parse_with_parents(text: str, path: Path, seen: tuple[Path, ...]) -> dict:
     try:
-        data = tomllib.loads(path.read_text())
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise HardwareFileError(f"{path.name}: not valid TOML: {e}") from None
     parent = data.pop("inherits", None)
@@ -196,6 +302,16 @@ def _read_with_parents(path: Path, seen: tuple[Path, ...]) -> dict:
         return data
     base = _read_with_parents(_resolve(parent), seen + (path,))
     return _merge(base, data)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, or one line saying why it cannot be read (a binary file is not UTF-8)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise HardwareFileError(f"{path}: not a text file (not UTF-8 at byte {e.start})") from None
+    except OSError as e:
+        raise HardwareFileError(f"{path}: cannot read: {e.strerror or e}") from None
 
 
 def _merge(base: dict, override: dict) -> dict:
@@ -244,7 +360,12 @@ class _Reader:
         if not isinstance(entry, dict) or "value" not in entry:
             self.fail(full, "missing; expected { value = ..., kind = ..., source = ... }")
         self.check_provenance(full, entry)
-        return self.coerce(full, entry["value"], typ)
+        val = self.coerce(full, entry["value"], typ)
+        if typ in (int, float):
+            domain = DOMAINS.get(full) or DOMAINS[f"[{section}]"]
+            if not domain.holds(val):
+                self.fail(f"{full} = {val!r}", domain.rule)
+        return val
 
     def coerce(self, key: str, val, typ: type):
         if typ is float and isinstance(val, (int, float)) and not isinstance(val, bool):
@@ -252,10 +373,15 @@ class _Reader:
         if typ is int and isinstance(val, float) and val.is_integer():
             val = int(val)
         if typ in (int, float) and (not isinstance(val, typ) or isinstance(val, bool)):
-            self.fail(key, f"expected a number ({typ.__name__}), got {val!r}")
-        if typ in (int, float) and val < 0:
-            self.fail(key, f"must not be negative, got {val!r}")
+            kind = "an integer" if typ is int else "a number"
+            self.fail(f"{key} = {val!r}", f"must be {kind}")
         return val
+
+    def check_relations(self, values: dict) -> None:
+        for keys, rule, holds in RELATIONS:
+            if not holds(values):
+                self.fail(", ".join(f"{k} = {dict(values[k]) if k == 'sustained_clock_mhz' else values[k]!r}"
+                                    for k in keys), rule)
 
     def fields(self, table: dict, section: str, cls, skip: tuple[str, ...] = ()) -> dict:
         names = [f for f in cls.__dataclass_fields__ if f not in skip]
@@ -296,6 +422,8 @@ class _Reader:
             self.fail("[[matrix]]", "at least one matrix instruction is required")
         out = []
         for i, e in enumerate(entries):
+            if not isinstance(e, dict):
+                self.fail(f"[[matrix]] #{i}", f"must be a table, got {e!r}")
             key = f"[[matrix]] #{i} ({e.get('opcode', '?')})"
             self.check_provenance(key, e)
             shape, dtypes, cycles = e.get("shape"), e.get("dtypes"), e.get("cycles")
@@ -353,7 +481,7 @@ def _build(path: Path, data: dict) -> GPU:
         memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
     else:
         memory = replace(memory, l1_sector_bytes=memory.l1_line_bytes)
-    return GPU(
+    gpu = GPU(
         name=data["name"],
         marketing_name=data["marketing_name"],
         arch=data["arch"],
@@ -370,6 +498,10 @@ def _build(path: Path, data: dict) -> GPU:
         provenance=MappingProxyType(r.provenance),
         clock_under_load=_clock_under_load(r, device),
     )
+    r.check_relations({"compute_units": gpu.compute_units, "xcds": gpu.xcds, "peak_clock_mhz": gpu.peak_clock_mhz,
+                       "sustained_clock_mhz": gpu.sustained_clock_mhz, **vars(gpu.cu), **vars(gpu.lds),
+                       **vars(gpu.memory)})
+    return gpu
 
 
 def _clock_under_load(r: _Reader, device: dict) -> ClockUnderLoad | None:

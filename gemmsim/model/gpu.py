@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gemmsim import limits
 from gemmsim.hw import GPU
 from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import L1_OPS, hot_loop_trips
@@ -133,6 +134,8 @@ def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraf
 def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_slices: int,
                   record: bool = False) -> KernelReplay:
     """Replay the busiest CU through every kind of round and add up the kernel's cycles."""
+    grid_m, grid_n = program.grid
+    limits.check_grid(grid_m, grid_n * program.layers)
     blocks = program.workgroups
     slots = gpu.compute_units * workgroups_per_cu
     full_rounds, remainder = divmod(blocks, slots)

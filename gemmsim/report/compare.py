@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tabulate import tabulate
 
+from gemmsim.files import write_atomically
 from gemmsim.validate.ncu import DramAgreement, conflict_agreement, dram_agreement
 from gemmsim.validate.points import Compared
 from gemmsim.validate.stats import PICK_TOLERANCE_PCT, Rank, Report, sweep_summary
@@ -174,5 +175,5 @@ def plot(report: Report, path: str | Path) -> None:
            ylabel="predicted time (µs)", title=f"{len(report.rows)} points, MAPE {report.mape_pct:.1f}%")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    write_atomically(path, writer=lambda tmp: fig.savefig(tmp, dpi=120))
     plt.close(fig)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gemmsim.files import write_atomically
 from gemmsim.model.resource import Span
 from gemmsim.report.trace import _track_key
 
@@ -53,5 +54,5 @@ def plot_timeline(path: str | Path, spans: list[Span], title: str = "") -> None:
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in CATEGORY_COLORS.values()]
     ax.legend(handles, list(CATEGORY_COLORS), fontsize=7, loc="upper right")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    write_atomically(path, writer=lambda tmp: fig.savefig(tmp, dpi=110))
     plt.close(fig)

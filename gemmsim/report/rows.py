@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from gemmsim.errors import InputError
+from gemmsim.files import write_atomically
 
 _MAX_CELL = 48  # table cells longer than this are cut (CSV and JSON keep them whole)
 
@@ -93,7 +94,7 @@ def plot_times(rows: list[dict], bars: dict[str, str], path: str | Path, title: 
     ax.legend(fontsize=8)
     fig.tight_layout()
     try:
-        fig.savefig(path, dpi=120, metadata={"Software": None})
+        write_atomically(path, writer=lambda tmp: fig.savefig(tmp, dpi=120, metadata={"Software": None}))
     except OSError as e:
         raise InputError(f"--plot {path}: cannot write: {e.strerror or e}") from None
     finally:

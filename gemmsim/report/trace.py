@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gemmsim.files import write_atomically
 from gemmsim.model.resource import Span
 
 WAVES_PID, UNITS_PID = 1, 2
@@ -50,4 +51,4 @@ def chrome_trace(spans: list[Span], clock_mhz: float, title: str = "") -> dict:
 
 
 def write_trace(path: str | Path, spans: list[Span], clock_mhz: float, title: str = "") -> None:
-    Path(path).write_text(json.dumps(chrome_trace(spans, clock_mhz, title), sort_keys=True))
+    write_atomically(path, json.dumps(chrome_trace(spans, clock_mhz, title), sort_keys=True))

@@ -43,9 +43,10 @@ from pathlib import Path
 
 import numpy as np
 
-from gemmsim.errors import InputError
+from gemmsim.errors import GemmsimError, InputError
+from gemmsim.files import write_atomically
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.hw.loader import HW_DIR
+from gemmsim.hw.loader import HW_DIR, check_gpu_text
 
 # The measurements live in the repository (validation/results/), not in an installed package:
 # found from this file's place in a checkout, whatever the working directory.
@@ -57,6 +58,7 @@ HW_FILE = HW_DIR / "h200.toml"
 L2_CHASE_BYTES = (1 << 20, 16 << 20)     # buffers that miss the L1 (<= 256 KiB) and fit in the L2
 HBM_CHASE_BYTES = 256 << 20              # beyond the L2, before TLB misses dominate
 MMA_OPCODE = "mma.sync.m16n8k16.bf16"
+MEASURED_ARCHES = ("sm_90", "sm90")     # the microbenchmarks are H200 (sm_90) kernels: only such a description takes their fits
 
 
 @dataclass(frozen=True)
@@ -358,6 +360,28 @@ def calibrate(microbench: str | Path = DEFAULT_MICROBENCH, hw_file: str | Path =
     label = _label(Path(microbench).parent) + "/"
     extra_keys = frozenset((r.bench, r.metric) for r in extra or ())
     return fitted, current, rewrite_toml(ensure_keys(current, fitted), fitted, label, extra_keys)
+
+
+def check_target(hw_file: str | Path) -> GPU:
+    """The description calibrate may write: one of the GPU the microbenchmarks ran on."""
+    gpu = load_gpu(hw_file)
+    if gpu.arch not in MEASURED_ARCHES:
+        raise InputError(f"{Path(hw_file).name} describes {gpu.name} ({gpu.arch}), but the microbenchmarks "
+                         f"are H200 (sm_90) measurements: their fits belong in an sm_90 description such as h200.toml")
+    return gpu
+
+
+def write_calibrated(hw_file: str | Path, text: str) -> None:
+    """Replace the description with its calibrated text, only if the loader takes the new text
+    (a fit outside a value's domain, e.g. a negative latency from bad measurements, is refused and
+    the file keeps every byte); the write is atomic."""
+    check_target(hw_file)
+    try:
+        check_gpu_text(text, hw_file)
+    except GemmsimError as e:
+        raise InputError(f"calibrate --write refused, {Path(hw_file).name} left as it was: the fitted "
+                         f"description is invalid: {e}") from None
+    write_atomically(hw_file, text)
 
 
 def _label(path: Path) -> str:

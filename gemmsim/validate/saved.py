@@ -9,22 +9,25 @@ predictions, so the column order and number formats below are fixed.
 from __future__ import annotations
 
 import csv
+import io
 from pathlib import Path
 
 from gemmsim.errors import InputError
+from gemmsim.files import write_atomically
 from gemmsim.validate.points import Compared, Point
 
 PREDICTION_COLUMNS = ("source", "symbol", "dtype", "M", "N", "K", "measured_us", "predicted_us", "kernel_us", "bottleneck")
 
 
 def save_predictions(compared: list[Compared], path: str | Path) -> None:
-    with Path(path).open("w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(PREDICTION_COLUMNS)
-        for c in compared:
-            p = c.point
-            w.writerow([p.source, p.symbol, p.dtype, p.m, p.n, p.k, _measured_text(p), f"{c.predicted_us:.4f}",
-                        f"{c.kernel_us:.4f}", c.bottleneck])
+    text = io.StringIO()
+    w = csv.writer(text, lineterminator="\n")
+    w.writerow(PREDICTION_COLUMNS)
+    for c in compared:
+        p = c.point
+        w.writerow([p.source, p.symbol, p.dtype, p.m, p.n, p.k, _measured_text(p), f"{c.predicted_us:.4f}",
+                    f"{c.kernel_us:.4f}", c.bottleneck])
+    write_atomically(path, text.getvalue())
 
 
 def compared_from_file(points: list[Point], path: str | Path) -> list[Compared]:

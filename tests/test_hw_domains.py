@@ -1,0 +1,110 @@
+"""The GPU description loader refuses nonsense: every value inside its domain, the relations between
+values, and files it cannot read, each with one line naming the file, the key, the value and the rule."""
+
+import os
+import re
+
+import pytest
+
+from gemmsim.errors import HardwareFileError
+from gemmsim.hw import load_gpu
+from gemmsim.hw.loader import DOMAINS, HW_DIR, ComputeUnit, LDS, Memory
+
+MI300X = (HW_DIR / "mi300x.toml").read_text()
+
+
+def _with(key: str, value: str, text: str = MI300X) -> str:
+    """mi300x.toml with `key = { value = V, ...}` given another value."""
+    new, count = re.subn(rf"^{key} = {{ value = [^,]+,", f"{key} = {{ value = {value},", text, flags=re.M)
+    assert count == 1, key
+    return new
+
+
+def _load(tmp_path, text, name="bad.toml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return load_gpu(path)
+
+
+def test_every_number_of_the_schema_has_a_domain():
+    sections = {ComputeUnit: "compute_unit", LDS: "lds", Memory: "memory"}
+    for cls, section in sections.items():
+        for name, f in cls.__dataclass_fields__.items():
+            if f.type in ("int", "float"):
+                assert f"[{section}].{name}" in DOMAINS, name
+
+
+@pytest.mark.parametrize("key,value,rule", [
+    ("compute_units", "0", "1..65536"),
+    ("compute_units", "1e30", "1..65536"),
+    ("simds", "0", "1..65536"),
+    ("banks", "0", "1..65536"),
+    ("hbm_bytes_per_s", "0", "positive"),
+    ("l2_read_bytes_per_clk_per_xcd", "-2048", "positive"),
+    ("peak_clock_mhz", "inf", "positive finite"),
+    ("peak_clock_mhz", "nan", "positive finite"),
+    ("hbm_latency_ns", "nan", "positive finite"),
+    ("l1_line_bytes", "0", "positive"),
+    ("xcds", "0", "1..65536"),
+    ("wave_size", "48", "32 or 64"),
+    ("simds", "1.5", "an integer"),
+    ("simds", "true", "an integer"),
+])
+def test_a_value_outside_its_domain_names_file_key_value_and_rule(tmp_path, key, value, rule):
+    with pytest.raises(HardwareFileError) as e:
+        _load(tmp_path, _with(key, value))
+    message = str(e.value)
+    assert message.startswith("bad.toml: ") and key in message and rule in message and "\n" not in message
+    assert value.strip("-") in message or value in ("true", "1e30") and "= " in message
+
+
+@pytest.mark.parametrize("key,value,rule", [
+    ("xcds", "7", "compute_units must be a whole number of xcds"),
+    ("l1_bytes", "32100", "l1_bytes must be a whole number of l1_line_bytes"),
+    ("l2_bytes", "1048576", "l2_bytes must be l2_bytes_per_xcd x xcds"),
+    ("max_waves_per_cu", "33", "max_waves_per_cu must not exceed simds x max_waves_per_simd"),
+    ("hbm_achievable_bytes_per_s", "9e12", "must not exceed hbm_bytes_per_s"),
+    ("peak_clock_mhz", "1000", "no sustained clock may exceed peak_clock_mhz"),
+])
+def test_values_that_contradict_each_other_are_refused(tmp_path, key, value, rule):
+    with pytest.raises(HardwareFileError, match=re.escape(rule)):
+        _load(tmp_path, _with(key, value))
+
+
+def test_phases_must_cover_the_wave_once(tmp_path):
+    text = MI300X.replace("read_b32 = { value = [[0, 31], [32, 63]]", "read_b32 = { value = [[0, 31], [31, 63]]")
+    with pytest.raises(HardwareFileError, match="cover lanes 0..63 exactly once"):
+        _load(tmp_path, text)
+
+
+def test_a_bad_value_in_a_child_file_is_refused_too(tmp_path):
+    child = 'inherits = "mi300x"\nname = "child"\n[device]\n' \
+            'compute_units = { value = -1, kind = "spec", source = "rocm_mi300" }\n'
+    with pytest.raises(HardwareFileError, match=r"child.toml: \[device\].compute_units = -1: must be an integer in 1..65536"):
+        _load(tmp_path, child, "child.toml")
+
+
+def test_a_binary_file_a_directory_and_an_unreadable_file_are_one_line(tmp_path):
+    binary = tmp_path / "x.toml"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(HardwareFileError, match="not a text file"):
+        load_gpu(binary)
+    folder = tmp_path / "dir.toml"
+    folder.mkdir()
+    with pytest.raises(HardwareFileError, match="is a directory"):
+        load_gpu(folder)
+    locked = tmp_path / "locked.toml"
+    locked.write_text(MI300X)
+    locked.chmod(0)
+    try:
+        if os.access(locked, os.R_OK):
+            pytest.skip("running as a user who reads every file")
+        with pytest.raises(HardwareFileError, match="cannot read"):
+            load_gpu(locked)
+    finally:
+        locked.chmod(0o644)
+
+
+def test_the_shipped_files_all_load():
+    for name in ("mi300x", "mi325x", "mi350x", "mi355x", "h200"):
+        assert load_gpu(name).compute_units > 0
