@@ -10,6 +10,7 @@ user gives.
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 
 from gemmsim.dtypes import normalize
@@ -36,7 +37,9 @@ class KernelSpec:
     @property
     def kernel_pattern(self) -> re.Pattern:
         try:
-            return re.compile(self.kernel or "")
+            with warnings.catch_warnings():      # "possible nested set": a valid pattern, no reason for a second line
+                warnings.simplefilter("ignore", FutureWarning)
+                return re.compile(self.kernel or "")
         except re.error as e:
             raise InputError(f"--kernel {self.kernel!r} is not a regular expression: {e}") from None
 
