@@ -154,6 +154,8 @@ def _read_json_object(path: Path) -> dict:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"{path}: config is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise InputError(f"{path}: config nests its JSON too deeply to be a model config") from None
     if not isinstance(data, dict):
         raise InputError(f"{path}: config must be a JSON object, got {type(data).__name__}")
     return data

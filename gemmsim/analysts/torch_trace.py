@@ -38,6 +38,9 @@ GEMM_OPS = {
 }
 _OP_CATEGORIES = ("cpu_op", "user_annotation")
 _TIME_SLACK_US = 1e-3  # exported timestamps are rounded to the nanosecond
+_ID_KEYS = ("pid", "tid", "id", "ph", "cat", "name")   # keys of the links between events
+_ARG_ID_KEYS = ("correlation", "External id")
+MAX_DIM = 1 << 31     # a tensor dimension beyond this is not a GEMM a GPU runs (nor a trace records)
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,8 @@ def load_trace(path: str | Path) -> dict:
         data = json.loads(raw)
     except UnicodeDecodeError:
         raise InputError(f"{path}: trace is neither JSON text nor gzip") from None
+    except RecursionError:
+        raise InputError(f"{path}: trace nests its JSON too deeply to be a profiler trace") from None
     except json.JSONDecodeError as e:
         hint = "; the file looks truncated" if raw.rstrip()[-1:] not in (b"}", b"]") else ""
         raise InputError(f"{path}: trace is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}){hint}") from None
@@ -114,9 +119,21 @@ def load_trace(path: str | Path) -> dict:
     if not isinstance(data, dict) or not isinstance(data.get("traceEvents"), list):
         raise InputError(f"{path}: not a Chrome trace: expected an object with a \"traceEvents\" list")
     for i, event in enumerate(data["traceEvents"]):
-        if not isinstance(event, dict):
-            raise InputError(f"{path}: traceEvents[{i}] is {type(event).__name__}, expected an object")
+        _check_event(event, f"{path}: traceEvents[{i}]")
     return data
+
+
+def _check_event(event, where: str) -> None:
+    """The fields the links read have the JSON types a profiler writes: ids are numbers or strings
+    (they key the links), args is an object."""
+    if not isinstance(event, dict):
+        raise InputError(f"{where} is {type(event).__name__}, expected an object")
+    args = event.get("args")
+    if args is not None and not isinstance(args, dict):
+        raise InputError(f"{where}: args is {type(args).__name__}, expected an object")
+    for name, value in [*((k, event.get(k)) for k in _ID_KEYS), *((k, (args or {}).get(k)) for k in _ARG_ID_KEYS)]:
+        if value is not None and not isinstance(value, (str, int, float)):
+            raise InputError(f"{where}: {name} is {type(value).__name__}, expected a number or a string")
 
 
 def gemm_records(events: list[dict], where: str = "trace") -> tuple[list[GemmCallRecord], int]:
@@ -172,6 +189,9 @@ def parse_gemm_inputs(name: str, args: dict, where: str = "trace") -> tuple[Blas
         call = _CALL_BUILDERS[kind](a_dims, b_dims, a_str, b_str)
     except (InputError, ValueError, IndexError) as e:
         raise InputError(f"{what}: cannot read a matrix product from dims {a_dims} x {b_dims}: {e}") from None
+    if max(call.m, call.n, call.k, call.batch) > MAX_DIM:
+        raise InputError(f"{what}: the product of dims {a_dims} x {b_dims} is {call.shape} x {call.batch}: "
+                         f"every GEMM dimension must be at most {MAX_DIM}")
     types = args.get("Input type") or []
     raw_type = types[ia] if isinstance(types, list) and len(types) > ia else ""
     return call, _dtype_name(raw_type)
@@ -237,10 +257,15 @@ def _is_runtime(event: dict) -> bool:
 
 
 def _check_times(events: list[dict], where: str) -> None:
+    """Every complete event has a finite start and a finite duration >= 0 (else it nests nowhere)."""
     for e in events:
         for key in ("ts", "dur"):
-            if not isinstance(e.get(key), (int, float)) or isinstance(e.get(key), bool):
+            value = e.get(key)
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise InputError(f"{where}: event {e.get('name', '?')!r} has no numeric {key!r}")
+            if not math.isfinite(value) or (key == "dur" and value < 0):
+                rule = "finite" if key == "ts" else "finite and >= 0"
+                raise InputError(f"{where}: event {e.get('name', '?')!r} has {key} {value!r}: it must be {rule}")
 
 
 def _enclosing_parents(nodes: list[dict]) -> list[int | None]:
@@ -335,6 +360,8 @@ def _dims_list(value, what: str, key: str) -> list[list[int]]:
     for item in value:
         if not isinstance(item, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in item):
             raise InputError(f"{what}: {key} must hold lists of integers, got {item!r}")
+        if key == "Input Dims" and any(not 0 <= d <= MAX_DIM for d in item):
+            raise InputError(f"{what}: {key} {item!r}: every dimension must be between 0 and {MAX_DIM}")
     return value
 
 

@@ -36,7 +36,6 @@ the rest of the description keeps its text; the output is the same for the same 
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +46,7 @@ from gemmsim.errors import GemmsimError, InputError
 from gemmsim.files import write_atomically
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.hw.loader import HW_DIR, check_gpu_text
+from gemmsim.validate.rows import read_table
 
 # The measurements live in the repository (validation/results/), not in an installed package:
 # found from this file's place in a checkout, whatever the working directory.
@@ -94,21 +94,19 @@ class Row:
     clock_mhz: float
 
 
+MICROBENCH_COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz")
+
+
 def read_microbench(path: str | Path) -> list[Row]:
-    path = Path(path)
-    if not path.is_file():
+    """The rows of a microbenchmark CSV; every measured value and clock is a positive finite number
+    (a latency, a rate, a bandwidth), every parameter a positive integer."""
+    if not Path(path).is_file():
         raise InputError(f"microbenchmark file {str(path)!r} does not exist (the measurements are in a checkout of "
                          f"the gemmsim repository, validation/results/; give --microbench)")
-    rows = []
-    with path.open(newline="") as f:
-        reader = csv.DictReader(f)
-        missing = {"bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz"} - set(reader.fieldnames or ())
-        if missing:
-            raise InputError(f"{path}: not a microbenchmark CSV (missing columns {', '.join(sorted(missing))})")
-        for r in reader:
-            rows.append(Row(r["bench"], r["param_name"], int(float(r["param_value"])), r["metric"], float(r["value"]),
-                            float(r["sm_clock_mhz"] or "nan")))
-    return rows
+    table = read_table(path, "microbenchmark file")
+    table.require(MICROBENCH_COLUMNS, "a microbenchmark CSV")
+    return [Row(r.text("bench"), r.text("param_name"), r.positive_int("param_value"), r.text("metric"),
+                r.positive_number("value"), r.positive_number("sm_clock_mhz")) for r in table.rows]
 
 
 def _pick(rows: list[Row], bench: str, metric: str, where=lambda v: True) -> list[Row]:

@@ -20,7 +20,7 @@ import numpy as np
 
 from gemmsim.hw import load_gpu
 from gemmsim.validate.predictor import Predictor
-from gemmsim.validate.readers import number, profiled_kernels
+from gemmsim.validate.readers import profiled_kernels
 
 SIDES = ("ld", "st")
 SHARED_COUNTS = ("instructions", "wavefronts", "bank_conflicts")
@@ -31,14 +31,15 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
     """Per profiled kernel: shared-memory instructions, wavefronts and bank conflicts, predicted and measured."""
     gpu = load_gpu("h200")
     out = []
-    for r, p in profiled_kernels(ncu_csv):
+    columns = tuple(f"shared_{side}_{what}" for side in SIDES for what in SHARED_COUNTS)
+    for r, p in profiled_kernels(ncu_csv, columns):
         program, _ = predictor.sm90_program(p, gpu)
         predicted = shared_counts(program, gpu)
         row = {"symbol": p.symbol, "shape": p.shape}
         for side in SIDES:
             for what in SHARED_COUNTS:
                 row[f"{side}_{what}_predicted"] = predicted[side][what]
-                row[f"{side}_{what}_measured"] = int(number(r[f"shared_{side}_{what}"]))
+                row[f"{side}_{what}_measured"] = r.count(f"shared_{side}_{what}")
         out.append(row)
     return out
 
@@ -46,12 +47,12 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
 def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
     """Per profiled kernel with a dram_read_bytes counter: predicted and measured DRAM reads."""
     out = []
-    for r, p in profiled_kernels(ncu_csv):
+    for r, p in profiled_kernels(ncu_csv, ("dram_read_bytes",)):
         if not r.get("dram_read_bytes"):
             continue
         out.append({"symbol": p.symbol, "shape": p.shape,
                     "dram_read_bytes_predicted": predicted_dram_read_bytes(predictor.prediction(p)),
-                    "dram_read_bytes_measured": int(number(r["dram_read_bytes"]))})
+                    "dram_read_bytes_measured": r.count("dram_read_bytes")})
     return out
 
 

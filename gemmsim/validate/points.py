@@ -10,9 +10,11 @@ user gives.
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 
 from gemmsim.dtypes import normalize
+from gemmsim.errors import InputError
 
 LADDER_SYMBOL = re.compile(r"^(gemm|gemm_tiled|gemm_blocked2x2|gemm_tiled_blocked2x2|gemm_blocked4x4)_(f32|f64|i32)$")
 MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])$")
@@ -28,6 +30,18 @@ class KernelSpec:
     swizzle: bool = True
     gpu: str | None = None
     kernel: str | None = None      # a regular expression: only kernels whose name matches
+
+    def __post_init__(self):
+        self.kernel_pattern      # refuse a pattern that does not compile before any file is read
+
+    @property
+    def kernel_pattern(self) -> re.Pattern:
+        try:
+            with warnings.catch_warnings():      # "possible nested set": a valid pattern, no reason for a second line
+                warnings.simplefilter("ignore", FutureWarning)
+                return re.compile(self.kernel or "")
+        except re.error as e:
+            raise InputError(f"--kernel {self.kernel!r} is not a regular expression: {e}") from None
 
 
 @dataclass(frozen=True)

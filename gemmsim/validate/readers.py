@@ -7,6 +7,8 @@
   under the header, numbers with thousands separators).
 The profiler formats do not say which GEMM a kernel computed: the caller gives the shape, tile and
 dtype (`KernelSpec`), and a kernel whose name is one of kernels/'s symbols takes its own.
+Every cell is read through gemmsim.validate.rows: the first one out of its column's domain stops
+the read with its file, line, column and value.
 
 Also here: the runner's Nsight Compute counter table (validation/results/*/ncu.csv), read as the
 profiled kernels with their counter rows, for the shared-memory and DRAM comparisons.
@@ -14,61 +16,48 @@ profiled kernels with their counter rows, for the shared-memory and DRAM compari
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.validate.points import KernelSpec, Point, dtype_of, family_of, is_ours, tile_of
+from gemmsim.validate.rows import Row, Table, read_table
 
 RUNTIME_HELPERS = re.compile(r"^__amd_rocclr|^(void )?(at::|cub::|thrust::)|fill|memset|memcpy", re.IGNORECASE)
 NCU_TIME_UNITS_US = {"ns": 1e-3, "us": 1.0, "usecond": 1.0, "nsecond": 1e-3, "ms": 1e3, "msecond": 1e3}
 GPU_OF_DEVICE = (("h200", "h200"), ("mi355", "mi355x"), ("mi350", "mi350x"), ("mi325", "mi325x"), ("mi300", "mi300x"))
+RUNNER_COLUMNS = ("symbol", "M", "N", "K", "kernel_time_us")
+TILE_TEXT = re.compile(r"^\d+x\d+x\d+$")
+SWIZZLE_TEXTS = ("0", "1", "True", "False", "true", "false")
 
 
 def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[Point]:
     """The measured points of a runner, rocprofv3 or Nsight Compute CSV."""
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(f"results file {str(path)!r} does not exist")
-    with path.open(newline="") as f:
-        rows = list(csv.reader(f))
-    if not rows:
-        raise InputError(f"{path}: empty file")
-    header = [h.strip() for h in rows[0]]
-    if {"kernel_time_us", "symbol", "M", "N", "K"} <= set(header):
-        return _runner_points(path, header, rows[1:])
-    if {"Name", "AverageNs"} <= set(header):
-        return _rocprof_points(path, header, rows[1:], _need(spec, path))
-    if {"Kernel Name", "gpu__time_duration.sum"} <= set(header):
-        return _ncu_points(path, header, rows[1:], _need(spec, path))
-    raise InputError(f"{path}: unknown CSV format (expected the runner's columns, rocprofv3 kernel_stats "
+    table = read_table(path, "results file")
+    header = set(table.header)
+    if {"kernel_time_us", "symbol"} <= header:
+        return _runner_points(table)
+    if {"Name", "AverageNs"} <= header:
+        return _rocprof_points(table, _need(spec, table.path))
+    if {"Kernel Name", "gpu__time_duration.sum"} <= header:
+        return _ncu_points(table, _need(spec, table.path))
+    raise InputError(f"{table.path}: unknown CSV format (expected the runner's columns, rocprofv3 kernel_stats "
                      f"Name/AverageNs, or ncu --csv --page raw 'Kernel Name'/gpu__time_duration.sum)")
 
 
-def profiled_kernels(ncu_csv: str | Path) -> Iterator[tuple[dict, Point]]:
-    """(counter row, Point) for every profiled kernel of ours in the runner's ncu.csv (H200)."""
-    path = Path(ncu_csv)
-    if not path.is_file():
-        raise InputError(f"Nsight Compute table {str(path)!r} does not exist")
-    with path.open(newline="") as f:
-        for r in csv.DictReader(f):
-            symbol = r["symbol"]
-            if not is_ours(symbol):
-                continue
-            tile, swizzle = tile_of(symbol)
-            registers = int(r["registers_per_thread"]) if r.get("registers_per_thread") else None
-            yield r, Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), int(r["M"]), int(r["N"]),
-                           int(r["K"]), 0.0, "h200", tile, swizzle, registers)
-
-
-def number(text: str) -> float:
-    """A profiler's number, thousands separators allowed."""
-    try:
-        return float(text.replace(",", "").strip())
-    except ValueError:
-        raise InputError(f"expected a number, got {text!r}") from None
+def profiled_kernels(ncu_csv: str | Path, counters: tuple[str, ...] = ()) -> Iterator[tuple[Row, Point]]:
+    """(counter row, Point) for every profiled kernel of ours in the runner's ncu.csv (H200);
+    the table must have the `counters` columns."""
+    table = read_table(ncu_csv, "Nsight Compute table")
+    table.require(("symbol", "M", "N", "K", *counters), "the runner's Nsight Compute table")
+    for r in table.rows:
+        symbol = r.text("symbol")
+        if not is_ours(symbol):
+            continue
+        tile, swizzle = tile_of(symbol)
+        yield r, Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), *_dims(r), 0.0, "h200", tile, swizzle,
+                       r.optional_positive_int("registers_per_thread"))
 
 
 def _need(spec: KernelSpec | None, path: Path) -> KernelSpec:
@@ -77,49 +66,70 @@ def _need(spec: KernelSpec | None, path: Path) -> KernelSpec:
     return spec
 
 
-def _runner_points(path: Path, header: list[str], rows: list[list[str]]) -> list[Point]:
+def _dims(r: Row) -> tuple[int, int, int]:
+    return r.positive_int("M"), r.positive_int("N"), r.positive_int("K")
+
+
+def _runner_points(table: Table) -> list[Point]:
+    table.require(RUNNER_COLUMNS, "a runner CSV")
     out = []
-    for values in rows:
-        r = dict(zip(header, values))
+    for r in table.rows:
         if r.get("status", "ok") != "ok" or not r.get("kernel_time_us"):
-            continue
-        symbol = r["symbol"]
-        tile, swizzle = tile_of(symbol, r.get("tile_mxnxk", ""), r.get("swizzle", "1"))
-        out.append(Point(symbol=symbol, family=family_of(symbol), dtype=dtype_of(symbol, r.get("dtype", "")),
-                         m=int(r["M"]), n=int(r["N"]), k=int(r["K"]), measured_us=float(r["kernel_time_us"]),
-                         gpu=_gpu_for_device(r.get("device", "")), tile=tile, swizzle=swizzle,
-                         registers=int(r["regs_per_thread"]) if r.get("regs_per_thread") else None,
-                         source=path.name))
+            continue       # a failed or skipped run: nothing measured
+        symbol = r.text("symbol")
+        tile_text, swizzle_text = r.get("tile_mxnxk"), r.get("swizzle", "1")
+        if tile_text and not TILE_TEXT.match(tile_text):
+            raise r.error("tile_mxnxk", "is not a tile MxNxK")
+        if swizzle_text not in SWIZZLE_TEXTS:
+            raise r.error("swizzle", f"is not one of {', '.join(SWIZZLE_TEXTS)}")
+        tile, swizzle = tile_of(symbol, tile_text, swizzle_text)
+        out.append(Point(symbol=symbol, family=family_of(symbol), dtype=_row_dtype(r, symbol), **_shape(r),
+                         measured_us=r.positive_number("kernel_time_us"), gpu=_gpu_for_device(r),
+                         tile=tile, swizzle=swizzle, registers=r.optional_positive_int("regs_per_thread"),
+                         source=table.path.name))
     return out
 
 
-def _rocprof_points(path: Path, header: list[str], rows: list[list[str]], spec: KernelSpec) -> list[Point]:
+def _shape(r: Row) -> dict[str, int]:
+    m, n, k = _dims(r)
+    return {"m": m, "n": n, "k": k}
+
+
+def _row_dtype(r: Row, symbol: str) -> str:
+    try:
+        return dtype_of(symbol, r.get("dtype"))
+    except InputError:
+        raise r.error("dtype", "is not a dtype gemmsim knows") from None
+
+
+def _rocprof_points(table: Table, spec: KernelSpec) -> list[Point]:
     out = []
-    for values in rows:
-        r = dict(zip(header, values))
-        if r.get("AverageNs") and _wanted(r["Name"], spec):
-            out.append(_spec_point(r["Name"], number(r["AverageNs"]) / 1e3, spec, path, default_gpu="mi300x"))
+    for r in table.rows:
+        name = r.text("Name")
+        if r.get("AverageNs") and _wanted(name, spec):
+            out.append(_spec_point(name, r.positive_number("AverageNs") / 1e3, spec, table.path, default_gpu="mi300x"))
     return out
 
 
-def _ncu_points(path: Path, header: list[str], rows: list[list[str]], spec: KernelSpec) -> list[Point]:
-    unit_row = rows and not rows[0][header.index("Kernel Name")].strip()
-    unit = rows[0][header.index("gpu__time_duration.sum")].strip() if unit_row else "ns"
+def _ncu_points(table: Table, spec: KernelSpec) -> list[Point]:
+    rows = table.rows
+    unit_row = bool(rows) and not rows[0].get("Kernel Name")
+    unit = rows[0].get("gpu__time_duration.sum") if unit_row else "ns"
     if unit not in NCU_TIME_UNITS_US:
-        raise InputError(f"{path}: gpu__time_duration.sum in unknown unit {unit!r}")
+        raise InputError(f"{table.path}:{rows[0].line}: gpu__time_duration.sum in unknown unit {unit!r}")
     out = []
-    for values in rows[1:] if unit_row else rows:
-        r = dict(zip(header, values))
-        if _wanted(r["Kernel Name"], spec):
-            out.append(_spec_point(r["Kernel Name"], number(r["gpu__time_duration.sum"]) * NCU_TIME_UNITS_US[unit],
-                                   spec, path, default_gpu="h200"))
+    for r in rows[1:] if unit_row else rows:
+        name = r.text("Kernel Name")
+        if _wanted(name, spec):
+            out.append(_spec_point(name, r.positive_number("gpu__time_duration.sum") * NCU_TIME_UNITS_US[unit],
+                                   spec, table.path, default_gpu="h200"))
     return out
 
 
 def _wanted(name: str, spec: KernelSpec) -> bool:
     """The GEMM kernels of a profile: those matching --kernel, or all but the runtime's helpers."""
     if spec.kernel:
-        return re.search(spec.kernel, name) is not None
+        return spec.kernel_pattern.search(name) is not None
     return not RUNTIME_HELPERS.search(name)
 
 
@@ -134,9 +144,9 @@ def _spec_point(name: str, measured_us: float, spec: KernelSpec, path: Path, def
                  gpu=spec.gpu or default_gpu, tile=tile, swizzle=swizzle, source=path.name)
 
 
-def _gpu_for_device(device: str) -> str:
-    d = device.lower()
+def _gpu_for_device(r: Row) -> str:
+    d = r.get("device").lower()
     for key, name in GPU_OF_DEVICE:
         if key in d:
             return name
-    raise InputError(f"device {device!r}: no GPU description for it (expected an H200 or MI300X/MI325X/MI350X/MI355X)")
+    raise r.error("device", "names no GPU gemmsim describes (expected an H200 or MI300X/MI325X/MI350X/MI355X)")

@@ -15,6 +15,7 @@ from pathlib import Path
 from gemmsim.errors import InputError
 from gemmsim.files import write_atomically
 from gemmsim.validate.points import Compared, Point
+from gemmsim.validate.rows import read_table
 
 PREDICTION_COLUMNS = ("source", "symbol", "dtype", "M", "N", "K", "measured_us", "predicted_us", "kernel_us", "bottleneck")
 
@@ -32,18 +33,19 @@ def save_predictions(compared: list[Compared], path: str | Path) -> None:
 
 def compared_from_file(points: list[Point], path: str | Path) -> list[Compared]:
     """The points with the predictions a --save run wrote (every point must be there)."""
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(f"predictions file {str(path)!r} does not exist")
-    with path.open(newline="") as f:
-        table = {(r["source"], r["symbol"], r["dtype"], int(r["M"]), int(r["N"]), int(r["K"]), r["measured_us"]): r
-                 for r in csv.DictReader(f)}
+    table = read_table(path, "predictions file")
+    table.require(PREDICTION_COLUMNS, "a predictions file (compare --save writes one)")
+    saved = {}
+    for r in table.rows:
+        key = (r.get("source"), r.text("symbol"), r.get("dtype"), r.positive_int("M"), r.positive_int("N"),
+               r.positive_int("K"), r.get("measured_us"))
+        saved[key] = (r.positive_number("predicted_us"), r.positive_number("kernel_us"), r.text("bottleneck"))
     out = []
     for p in points:
-        r = table.get(_point_key(p))
-        if r is None:
+        prediction = saved.get(_point_key(p))
+        if prediction is None:
             raise InputError(f"{path}: no prediction for {p.symbol} {p.shape} ({p.source}); rerun without --predictions")
-        out.append(Compared(p, float(r["predicted_us"]), float(r["kernel_us"]), r["bottleneck"]))
+        out.append(Compared(p, *prediction))
     return out
 
 
