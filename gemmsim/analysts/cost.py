@@ -1,6 +1,6 @@
 """What a GEMM would cost on a GPU: the timing model's prediction of its best candidate tile.
 
-The time comes from gemmsim.predict.predict_gemm (the replay of the fastest valid tile). The model
+The time comes from gemmsim.tune.search.predict_gemm (the replay of the fastest valid tile). The model
 predicts one GEMM at a time, so a batched GEMM costs `batch` times one entry and its source says so
 ("model x batch"): it assumes the entries run back to back, not side by side.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gemmsim.predict import predict_gemm
+from gemmsim.tune.search import predict_gemm
 
 
 @dataclass(frozen=True)
