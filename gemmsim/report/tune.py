@@ -30,4 +30,4 @@ def tune_header(result: TuneResult) -> str:
 def dispatch_header(what: str, gpu: str, total_us: float, untuned: int, rows: int, cached: int) -> str:
     left_out = f"; {untuned} GEMMs no configuration can run are left out of the total" if untuned else ""
     return (f"{what} on {gpu}: {rows} distinct GEMMs, predicted GEMM time {total_us / 1000:.3f} ms"
-            f"{left_out}; {cached} answered from cache")
+            f"{left_out}; {cached} of the {rows - untuned} tuned answered from cache")
