@@ -110,3 +110,11 @@ def test_a_dispatch_table_lists_every_distinct_gemm_and_the_ones_it_cannot_run(t
     assert any("not tuned" in r for r in rows)       # vocab 1000 is no multiple of any tile_n
     assert any(r.split(",")[4] for r in rows[1:])    # and the rest have a tile
     assert "distinct GEMMs" in out.splitlines()[0]
+
+
+def test_a_trace_gives_a_dispatch_table_of_its_gemms(capsys):
+    rc, out = run_cli(["tune", "--trace", "tests/data/small_transformer_trace.json.gz", "--gpu", "mi300x", "--json"],
+                      capsys)
+    table = json.loads(out)
+    assert rc == 0 and table["untuned"] == 0 and len(table["rows"]) == 12
+    assert table["total_us"] == pytest.approx(sum(r["total_us"] for r in table["rows"]), abs=0.01)
