@@ -2,26 +2,25 @@
 
     predict(problem, config, gpu)            the preshuffle GEMM of a kernel configuration
     predict_program(program, problem, gpu)   any front-end's Program (generated or parsed)
-    predict_gemm((M, N, K), dtype, gpu)      the best of a few valid tiles, for trace analysis
+
+The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in gemmsim.tune.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import replace
 
-from gemmsim import progress
 from gemmsim.analytics.dimeff import dim_efficiency
 from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.analytics.roofline import SPEC, Roofline, roofline
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
-from gemmsim.hw import GPU, load_gpu
-from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem, make_config, make_problem
+from gemmsim.hw import GPU
+from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
-from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz, highest_clock_mhz
+from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz
 from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
@@ -29,10 +28,6 @@ from gemmsim.ir.program import Program, hot_loop
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.analytics.hot_loop import hot_loop_mix
 
-TILE_M_CANDIDATES = (16, 32, 64, 128)
-TILE_N_CANDIDATES = (64, 128, 256)
-TILE_K_BYTES_CANDIDATES = (128, 256)
-GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
 KERNEL_OUTPUT_DTYPE = "bf16"   # the preshuffle kernel writes C in bf16 (problem.OUTPUT_BYTES)
 
 
@@ -72,89 +67,7 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
     return replace(prediction, clock_source=clock_source(gpu, clock_mhz))
 
 
-def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: str | tuple | None = None,
-                 **options) -> Prediction:
-    """Predict (M, N, K) of `dtype`; with tile None, the fastest of the valid candidate tiles.
-    Results are kept for the process (the GPU object, the shape and the options are the key).
-
-    Candidates are tried in order of a lower bound on their time (the matrix pipes' work on the
-    busiest CU, or the roofline); once a bound exceeds the best prediction so far, the rest are
-    skipped: the answer is the same as predicting every candidate."""
-    gpu = load_gpu(gpu) if isinstance(gpu, str) else gpu
-    tile = tile if tile is None or isinstance(tile, str) else tuple(tile)
-    return _cached_gemm(tuple(shape), dtype, _ByIdentity(gpu), tile, tuple(sorted(options.items())))
-
-
-class _ByIdentity:
-    """A cache key that is its object's identity (a GPU description is compared by which one it is),
-    holding the object so that identity stays unique while the entry lives."""
-
-    def __init__(self, obj):
-        self.obj = obj
-
-    def __hash__(self) -> int:
-        return id(self.obj)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _ByIdentity) and other.obj is self.obj
-
-
-@functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
-def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: _ByIdentity, tile, options: tuple) -> Prediction:
-    return _predict_gemm(shape, dtype, gpu.obj, tile, dict(options))
-
-
-def _predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU, tile, options: dict) -> Prediction:
-    problem = make_problem(shape, dtype)
-    if tile is not None:
-        return predict(problem, make_config(tile, **options), gpu)
-    ranked = sorted((_lower_bound_us(a, gpu), i, a) for i, a in enumerate(candidate_analyses(problem, gpu, **options)))
-    best = None
-    for bound, _, a in progress.track(ranked, f"tiles for {problem.m}x{problem.n}x{problem.k}"):
-        if best is not None and bound >= best.time_us:
-            break
-        p = predict_program(generate(a, gpu), problem, gpu, analysis=a)
-        if best is None or p.time_us < best.time_us:
-            best = p
-    if best is None:
-        raise ConfigError(f"no candidate tile fits {problem.m}x{problem.n}x{problem.k} {dtype} on {gpu.name} "
-                          f"(tried tile_m {TILE_M_CANDIDATES}, tile_n {TILE_N_CANDIDATES}, tile_k bytes {TILE_K_BYTES_CANDIDATES})")
-    return best
-
-
-def candidate_analyses(problem: Problem, gpu: GPU, **options) -> list[TileAnalysis]:
-    """Analyses of the candidate tiles that are valid for this problem and fit on a CU."""
-    out = []
-    for tk_bytes in TILE_K_BYTES_CANDIDATES:
-        tile_k = int(tk_bytes / problem.elem_bytes)
-        for tm in TILE_M_CANDIDATES:
-            for tn in TILE_N_CANDIDATES:
-                try:
-                    a = analyze(problem, KernelConfig(tm, tn, tile_k, **options), gpu)
-                except ConfigError:
-                    continue
-                if a.occupancy.workgroups_per_cu >= 1:
-                    out.append(a)
-    return out
-
-
-def candidate_configs(problem: Problem, gpu: GPU, **options) -> list[KernelConfig]:
-    return [a.config for a in candidate_analyses(problem, gpu, **options)]
-
-
-def _lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
-    """No prediction of this configuration can be faster: each SIMD of the busiest CU must run the
-    MFMAs of one wave of every workgroup the CU gets (the replay puts one wave per SIMD per
-    workgroup), and nothing beats the roofline."""
-    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
-    full_rounds, remainder = divmod(a.blocks, slots)
-    workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
-    clock = highest_clock_mhz(gpu, a.problem.dtype)
-    mfma_us = workgroups_on_busiest * a.mfma_per_block * a.mfma.cycles / clock
-    return max(mfma_us, _roofline(a.problem, gpu).time_us)
-
-
-def _roofline(problem: Problem, gpu: GPU) -> Roofline:
+def kernel_roofline(problem: Problem, gpu: GPU) -> Roofline:
     """The strict bound a prediction must never beat: spec HBM bandwidth, the kernel's bf16 output."""
     return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, KERNEL_OUTPUT_DTYPE, batch=problem.batch)
 
@@ -175,7 +88,7 @@ def _tile_shape(program: Program, problem: Problem, config: KernelConfig | None)
 
 def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, clock: float, replay: KernelReplay,
               tile_m: int, tile_n: int, k_tiles: int, config: KernelConfig | None) -> Prediction:
-    bound = _roofline(problem, gpu)
+    bound = kernel_roofline(problem, gpu)
     time_s = replay.cycles / (clock * 1e6)
     tflops = problem.flops / time_s / 1e12
     dom = replay.dominant

@@ -37,8 +37,8 @@ def assert_one_line_error(rc, err, *words):
 # --- help and version ---------------------------------------------------------------------------
 
 def test_every_subcommand_is_listed_in_help_order():
-    assert COMMANDS == ("predict", "analyze", "isa", "verify", "layout", "shapes", "dimeff", "trace", "compare",
-                        "calibrate")
+    assert COMMANDS == ("predict", "tune", "analyze", "isa", "verify", "layout", "shapes", "dimeff", "trace",
+                        "compare", "calibrate", "cache")
 
 
 @pytest.mark.parametrize("command", COMMANDS)

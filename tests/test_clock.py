@@ -2,7 +2,6 @@
 and the published full-load clock, the fitted factor, the clock a user gives, and the H200 untouched."""
 
 import math
-from dataclasses import replace
 
 import pytest
 

@@ -18,6 +18,7 @@ LAYERS = [
     {"frontends", "prediction"},
     {"model", "functional"},
     {"predict"},
+    {"tune"},
     {"analysts", "validate"},
     {"report"},
     {"cli"},

@@ -7,7 +7,8 @@ import pytest
 from gemmsim.cli import main
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
-from gemmsim.predict import candidate_configs, predict, predict_gemm
+from gemmsim.predict import predict
+from gemmsim.tune.search import candidate_configs, predict_gemm
 from gemmsim.report.json import to_json
 
 
@@ -148,7 +149,7 @@ def test_cli_json_is_deterministic(capsys):
     (["--tile=64x-256x128", "--shape", "5120x5120x8320"], "-256"),
     (["--tile", "64x256x128", "--shape", "5120x5120x8320", "--arch", "gfx999"], "gfx999"),
     (["--tile", "60x256x128", "--shape", "5120x5120x8320"], "tile_m=60"),
-    (["--shape", "5120x5120x8320"], "--tile"),
+    (["--shape", "5120x100x8321", "--dtype", "fp4"], "no configuration of the space fits"),  # no tile: the search
     (["--shape", "5120x5120x8320", "--isa", "no/such/kernel.s"], "kernel.s"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, needle):

@@ -109,7 +109,7 @@ def add_shape_arg(parser, required: bool = True, what: str | None = None, batch:
         parser.add_argument("--shape", required=required, metavar="[B]xMxNxK",
                             help="M, N, K (any sizes: tails are padded to whole tiles), optionally led by a batch "
                                  "count B: positive integers joined by 'x', e.g. 5120x5120x8320 or 8x1024x1024x4096 "
-                                 "(8 GEMMs of 1024x1024x4096)" + (f"; {what}" if what else ""))
+                                 f"(8 GEMMs of 1024x1024x4096; {limits.summary()})" + (f"; {what}" if what else ""))
         return
     parser.add_argument("--shape", required=required, metavar="MxNxK",
                         help=f"M, N, K: positive integers joined by 'x', e.g. 5120x5120x8320 ({limits.summary()})"

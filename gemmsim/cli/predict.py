@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from gemmsim.cli.common import (DEFAULT_DTYPE, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
                                 announce, gpu_from_args, kernel_config)
@@ -45,9 +46,9 @@ def run(args: argparse.Namespace) -> int:
     dtype = args.dtype or (mfma_dtype(args.isa, args.kernel) if args.isa else DEFAULT_DTYPE)
     problem = make_problem(args.shape, dtype)
     gpu = gpu_from_args(args)
-    if not args.tile and not args.isa:
-        raise InputError("--tile is required unless --isa gives the kernel")
     config = kernel_config(args) if args.tile else None
+    if not args.tile and not args.isa:
+        config = _tuned_config(problem, gpu, args)
     if config is not None:   # refuse an oversized grid before the kernel is built
         limits.check_grid(-(-problem.m // config.tile_m), -(-problem.n // config.tile_n), config.tile)
     record = bool(args.trace or args.plot)
@@ -73,6 +74,22 @@ def run(args: argparse.Namespace) -> int:
         announce(args.plot)
     print(to_json(prediction) if args.json else format_prediction(prediction, title))
     return 0
+
+
+def _tuned_config(problem, gpu, args) -> KernelConfig:
+    """No --tile: the winner of `gemmsim tune`'s search over the tiles, with the other knobs as given."""
+    from gemmsim.tune.cache import TuneCache
+    from gemmsim.tune.search import tune
+    from gemmsim.tune.space import Space
+
+    space = Space(lds_stage=(args.lds_stage,), copy=(args.copy,), epilogue=(args.epilogue,),
+                  waves_per_eu=(args.waves_per_eu,), swizzle=(not args.no_swizzle,))
+    result = tune(problem, gpu, space, TuneCache())
+    config = result.best.config
+    args.tile = config.tile
+    print(f"gemmsim: no --tile: chose {config.tile} (best of {len(result.candidates)} valid tiles"
+          f"{', from cache' if result.from_cache else ''}; `gemmsim tune` ranks them)", file=sys.stderr)
+    return config
 
 
 def _title(p, args) -> str:

@@ -16,19 +16,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("shapes", help="list the GEMMs of a transformer run (model -> M, N, K, counts)",
                               description="Every GEMM of the linear layers and attention of one run, with "
                                           "counts, phase and the BLAS flags a row-major framework passes.")
-    src = p.add_argument_group("model (a preset, a config.json, or dimensions; dimensions override)")
-    src.add_argument("--model", help=f"preset: {', '.join(models.PRESETS)}")
-    src.add_argument("--config", metavar="CONFIG.json", help="Hugging Face-style config.json")
-    src.add_argument("--list-models", action="store_true", help="list the presets and exit")
-    for flag, help_text in (("--d-model", "hidden size"), ("--d-ff", "MLP inner size"),
-                            ("--heads", "attention heads"), ("--kv-heads", "key/value heads (default: heads)"),
-                            ("--layers", "transformer blocks"), ("--vocab", "vocabulary size"),
-                            ("--head-dim", "per-head width (default d_model / heads)")):
-        src.add_argument(flag, type=int, help=help_text)
-    src.add_argument("--mlp", choices=models.MLP_KINDS, help="gated (gate, up, down) or plain (fc1, fc2)")
-    src.add_argument("--bias", action=argparse.BooleanOptionalAction, default=None, help="linear layers have bias")
-    src.add_argument("--fused-qkv", action=argparse.BooleanOptionalAction, default=None,
-                     help="one q/k/v projection")
+    add_model_args(p)
     run_args = p.add_argument_group("run")
     run_args.add_argument("--mode", choices=MODES, default="inference", help="what the run does (default inference)")
     run_args.add_argument("--batch", type=count_arg("batch", limits.MAX_BATCH, "sequences of one run"), default=1,
@@ -47,7 +35,24 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def _model_from_args(args: argparse.Namespace) -> models.ModelDims:
+def add_model_args(p) -> None:
+    """The model of a run: a preset, a config.json, or dimensions (shared with `gemmsim tune`)."""
+    src = p.add_argument_group("model (a preset, a config.json, or dimensions; dimensions override)")
+    src.add_argument("--model", help=f"preset: {', '.join(models.PRESETS)}")
+    src.add_argument("--config", metavar="CONFIG.json", help="Hugging Face-style config.json")
+    src.add_argument("--list-models", action="store_true", help="list the presets and exit")
+    for flag, help_text in (("--d-model", "hidden size"), ("--d-ff", "MLP inner size"),
+                            ("--heads", "attention heads"), ("--kv-heads", "key/value heads (default: heads)"),
+                            ("--layers", "transformer blocks"), ("--vocab", "vocabulary size"),
+                            ("--head-dim", "per-head width (default d_model / heads)")):
+        src.add_argument(flag, type=int, help=help_text)
+    src.add_argument("--mlp", choices=models.MLP_KINDS, help="gated (gate, up, down) or plain (fc1, fc2)")
+    src.add_argument("--bias", action=argparse.BooleanOptionalAction, default=None, help="linear layers have bias")
+    src.add_argument("--fused-qkv", action=argparse.BooleanOptionalAction, default=None,
+                     help="one q/k/v projection")
+
+
+def model_from_args(args: argparse.Namespace) -> models.ModelDims:
     dims = {"d_model": args.d_model, "d_ff": args.d_ff, "heads": args.heads, "kv_heads": args.kv_heads,
             "layers": args.layers, "vocab": args.vocab, "head_dim": args.head_dim, "mlp": args.mlp,
             "bias": args.bias, "fused_qkv": args.fused_qkv}
@@ -81,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
                        "one GEMM dimension")
     limits.check_count("seq + decode steps (the longest context)", args.seq + args.decode_steps, limits.MAX_DIM,
                        "one GEMM dimension")
-    model = _model_from_args(args)
+    model = model_from_args(args)
     work = Workload(args.batch, args.seq, args.decode_steps, args.mode)
     tile = require_macro_tile(args.tile) if args.tile else None
     rows = summaries.shape_rows(model_gemms(model, work, args.dtype), gpu, tile)

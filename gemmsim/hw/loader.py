@@ -32,6 +32,7 @@ NON_NEGATIVE = Domain("must be a finite number >= 0", lambda v: math.isfinite(v)
 # Counts of units the model keeps per unit (CUs, XCDs, SIMDs, wave slots, banks): the largest GPUs
 # have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
 COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
+FRACTION = Domain("must be a fraction in (0, 1]", lambda v: 0 < v <= 1)
 WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model knows)", lambda v: v in (32, 64))
 
 # Every number of a description and the values it may take, in one place. int/float come from the
@@ -43,6 +44,8 @@ DOMAINS: dict[str, Domain] = {
     "[device].peak_clock_mhz": POSITIVE,
     "[device].launch_overhead_us": NON_NEGATIVE,       # 0: the file gives no launch cost
     "[device.sustained_clock_mhz]": POSITIVE,          # every dtype's entry
+    "[device.clock_under_load].full_load_mfma_activity": FRACTION,
+    "[device.clock_under_load].effective_clock_factor": POSITIVE,
     "[compute_unit].simds": COUNT,
     "[compute_unit].wave_size": WAVE_SIZES,
     "[compute_unit].max_waves_per_simd": COUNT,
@@ -508,9 +511,4 @@ def _clock_under_load(r: _Reader, device: dict) -> ClockUnderLoad | None:
     if "clock_under_load" not in device:
         return None
     table = r.table(device, "clock_under_load")
-    out = ClockUnderLoad(**r.fields(table, "device.clock_under_load", ClockUnderLoad))
-    if not 0 < out.full_load_mfma_activity <= 1:
-        r.fail("[device.clock_under_load].full_load_mfma_activity", f"must be in (0, 1], got {out.full_load_mfma_activity}")
-    if out.effective_clock_factor <= 0:
-        r.fail("[device.clock_under_load].effective_clock_factor", f"must be positive, got {out.effective_clock_factor}")
-    return out
+    return ClockUnderLoad(**r.fields(table, "device.clock_under_load", ClockUnderLoad))

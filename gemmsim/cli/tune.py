@@ -1,0 +1,122 @@
+"""`gemmsim tune`: which kernel configuration for this shape, or for every GEMM of a run.
+
+One shape: the ranked candidates (time, bound, bottleneck, why each lost). A model run (--model, as
+in `gemmsim shapes`) or a profiler trace (--trace): a dispatch table, one row per distinct GEMM, in
+the column layout of aiter/FlyDSL tuned-config CSVs. Answers come from the tuning cache when it
+holds them (`gemmsim cache info|clear`; --no-cache skips it).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from gemmsim.analysts.shapes import MODES
+from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, announce,
+                                gpu_from_args, output_path)
+from gemmsim.cli.shapes import add_model_args, model_from_args
+from gemmsim.errors import InputError
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("tune", help="rank kernel configurations for a shape, or a model's dispatch table",
+                              description="Search the preshuffle GEMM's configurations: rules prune invalid "
+                                          "ones, a lower bound prunes those that cannot win, the rest are "
+                                          "replayed. Results are cached.")
+    add_shape_arg(p, required=False, what="tune this one GEMM")
+    add_model_args(p)
+    p.add_argument("--trace", metavar="FILE.json", help="tune every GEMM of a PyTorch profiler trace")
+    run_args = p.add_argument_group("run (with --model)")
+    run_args.add_argument("--mode", choices=MODES, default="inference", help="what the run does (default inference)")
+    run_args.add_argument("--batch", type=int, default=1, help="sequences per run (default 1)")
+    run_args.add_argument("--seq", type=int, help="sequence length; the prompt length in inference")
+    run_args.add_argument("--decode-steps", type=int, default=0, help="generated tokens (inference only)")
+    add_dtype_arg(p)
+    add_gpu_args(p)
+    p.add_argument("--space", default="tiles",
+                   help="candidate space: 'tiles' (default: tiles x tile_k, other knobs at their defaults), "
+                        "'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally followed by axes "
+                        "to replace, e.g. 'full tile_m=64,128 lds_stage=2'")
+    p.add_argument("--top", type=int, default=10, help="show the best N candidates (default 10)")
+    p.add_argument("--out", type=output_path, metavar="FILE.csv", help="with --model/--trace: write the dispatch table")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the tuning cache")
+    add_format_args(p, csv=True)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gemmsim.tune.cache import TuneCache
+    from gemmsim.tune.space import parse_space
+
+    sources = [flag for flag, value in (("--shape", args.shape), ("--model/--config/--d-model", args.model or args.config or args.d_model),
+                                        ("--trace", args.trace)) if value]
+    if len(sources) != 1:
+        raise InputError("tune needs exactly one of --shape, a model (--model, --config or dimensions) and --trace"
+                         + (f", got {' and '.join(sources)}" if sources else ""))
+    if args.top < 1:
+        raise InputError(f"--top must be a positive integer, got {args.top}")
+    space = parse_space(args.space)
+    gpu = gpu_from_args(args)
+    cache = None if args.no_cache else TuneCache()
+    if args.shape:
+        if args.out:
+            raise InputError("--out writes a dispatch table: it needs --model or --trace")
+        return _tune_shape(args, gpu, space, cache)
+    return _dispatch(args, gpu, space, cache)
+
+
+def _tune_shape(args, gpu, space, cache) -> int:
+    from gemmsim.problem import make_problem
+    from gemmsim.report.rows import format_csv, format_json, format_table
+    from gemmsim.report.tune import candidate_rows, tune_header
+    from gemmsim.tune.search import tune
+
+    result = tune(make_problem(args.shape, args.dtype), gpu, space, cache)
+    rows = candidate_rows(result, args.top)
+    if args.json:
+        print(format_json({"from_cache": result.from_cache, "space": result.space, "gpu": result.gpu,
+                           "rejected": result.rejected, "candidates": rows}), end="")
+    elif args.csv:
+        print(format_csv(rows), end="")
+    else:
+        print(tune_header(result))
+        print(format_table(rows))
+    return 0
+
+
+def _dispatch(args, gpu, space, cache) -> int:
+    from gemmsim.analysts.dispatch import dispatch_rows, distinct_gemms, run_total
+    from gemmsim.report.rows import format_csv, format_json, format_table
+    from gemmsim.report.tune import dispatch_header
+
+    items, what = _run_gemms(args)
+    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache)
+    total, untuned = run_total(rows)
+    header = dispatch_header(what, gpu.name, total, untuned, len(rows), sum(r["note"] == "from cache" for r in rows))
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(format_csv(rows))
+        announce(args.out)
+    if args.json:
+        print(format_json({"what": what, "gpu": gpu.name, "total_us": round(total, 3), "untuned": untuned,
+                           "rows": rows}), end="")
+    elif args.csv:
+        print(format_csv(rows), end="")
+    else:
+        print(header)
+        print(format_table([{k: v for k, v in r.items() if k != "gemms"} for r in rows]))
+    return 0
+
+
+def _run_gemms(args):
+    """(name, dtype, BlasCall, count) of every GEMM of the model run or the trace, and what they are."""
+    if args.trace:
+        from gemmsim.analysts.torch_trace import read_trace
+        trace = read_trace(args.trace)
+        return [(g.op, g.dtype, g.call, g.count) for g in trace.groups], f"trace {args.trace}"
+    from gemmsim.analysts.shapes import Workload, model_gemms
+    if args.seq is None:
+        raise InputError("tune --model needs --seq (the sequence or prompt length)")
+    model = model_from_args(args)
+    work = Workload(args.batch, args.seq, args.decode_steps, args.mode)
+    rows = model_gemms(model, work, args.dtype)
+    return [(r.name, r.dtype, r.call, r.count) for r in rows], f"{model.name} {work.mode} batch {work.batch} seq {work.seq}"

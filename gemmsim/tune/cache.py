@@ -1,0 +1,94 @@
+"""The tuning cache: an SQLite file of search results, keyed by everything a result depends on.
+
+    the GPU description's content (a hash of the loaded description, so an edited or inherited
+    file changes it), the simulator version (gemmsim.__version__ and MODEL_VERSION, bumped whenever
+    the timing model's numbers change), the problem and the candidate space.
+
+Nothing is ever invalidated in place: a changed key simply misses, and `gemmsim cache clear` drops
+the file's rows. Location: $GEMMSIM_CACHE_DIR, else the user cache directory (~/.cache/gemmsim, or
+$XDG_CACHE_HOME/gemmsim). SQLite serialises writers; a busy timeout lets two processes share it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from gemmsim import __version__
+from gemmsim.errors import InputError
+from gemmsim.hw import GPU
+from gemmsim.problem import Problem
+
+MODEL_VERSION = 1            # bump when a change of the timing model changes any predicted number
+FILE_NAME = "tune.sqlite"
+BUSY_TIMEOUT_S = 30.0
+SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
+    gpu_hash TEXT, version TEXT, problem TEXT, space TEXT, gpu TEXT, result TEXT, created TEXT DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (gpu_hash, version, problem, space))"""
+
+
+def simulator_version() -> str:
+    return f"{__version__}+model{MODEL_VERSION}"
+
+
+def gpu_hash(gpu: GPU) -> str:
+    """The description's content: every loaded value (inherited ones too), not the file's name."""
+    return hashlib.sha256(repr(gpu).encode()).hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    if os.environ.get("GEMMSIM_CACHE_DIR"):
+        return Path(os.environ["GEMMSIM_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gemmsim"
+
+
+def problem_key(problem: Problem) -> str:
+    return f"{problem.m}x{problem.n}x{problem.k} {problem.dtype}"
+
+
+class TuneCache:
+    """Search results as JSON rows; `get` and `put` take the problem, the GPU and the space's text."""
+
+    def __init__(self, directory: Path | str | None = None):
+        self.path = Path(directory or cache_dir()) / FILE_NAME
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
+            self._db.execute(SCHEMA)
+            self._db.commit()
+        except (OSError, sqlite3.Error) as e:
+            raise InputError(f"tuning cache {self.path}: {e}") from None
+
+    def _key(self, problem: Problem, gpu: GPU, space: str) -> tuple[str, str, str, str]:
+        return gpu_hash(gpu), simulator_version(), problem_key(problem), space
+
+    def get(self, problem: Problem, gpu: GPU, space: str) -> dict | None:
+        row = self._db.execute("SELECT result FROM searches WHERE gpu_hash=? AND version=? AND problem=? AND space=?",
+                               self._key(problem, gpu, space)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put(self, problem: Problem, gpu: GPU, space: str, result: dict) -> None:
+        with self._db:
+            self._db.execute("INSERT OR REPLACE INTO searches (gpu_hash, version, problem, space, gpu, result) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", (*self._key(problem, gpu, space), gpu.name,
+                                                           json.dumps(result, sort_keys=True)))
+
+    def info(self) -> dict:
+        rows = self._db.execute("SELECT gpu, version, COUNT(*) FROM searches GROUP BY gpu, version "
+                                "ORDER BY gpu, version").fetchall()
+        return {"path": str(self.path), "bytes": self.path.stat().st_size if self.path.exists() else 0,
+                "entries": sum(r[2] for r in rows), "current_version": simulator_version(),
+                "by_gpu_and_version": [{"gpu": g, "version": v, "entries": n} for g, v, n in rows]}
+
+    def clear(self) -> int:
+        with self._db:
+            n = self._db.execute("DELETE FROM searches").rowcount
+        self._db.execute("VACUUM")
+        return n
+
+    def close(self) -> None:
+        self._db.close()

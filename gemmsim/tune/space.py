@@ -1,0 +1,88 @@
+"""The candidate space of the preshuffle GEMM family: one tuple of values per knob.
+
+A space is the cross product of its axes; tile_k is given in bytes so one space serves every dtype
+(128 B of K is 64 bf16 or 128 fp8 elements). Configurations the kernel's rules reject are pruned
+later, by the analysis (it raises ConfigError), never by a second copy of the rules here.
+
+    tiles   the tiles alone, every other knob at its default (what trace/shapes costing has always used)
+    full    the tiles x lds_stage x copy mode x epilogue x waves_per_eu
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, fields, replace
+
+from gemmsim.errors import InputError
+from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, Problem
+
+
+@dataclass(frozen=True)
+class Space:
+    tile_m: tuple[int, ...] = (16, 32, 64, 128)
+    tile_n: tuple[int, ...] = (64, 128, 256)
+    tile_k_bytes: tuple[int, ...] = (128, 256)
+    lds_stage: tuple[int, ...] = (2,)
+    copy: tuple[str, ...] = ("sync",)
+    epilogue: tuple[str, ...] = ("direct",)
+    waves_per_eu: tuple[int | None, ...] = (None,)
+    swizzle: tuple[bool, ...] = (True,)
+
+    def configs(self, problem: Problem) -> list[KernelConfig]:
+        """Every configuration of the space for this problem, in a fixed order (ties keep it)."""
+        out = []
+        for tk_bytes, tm, tn, stage, copy, epilogue, wpe, swizzle in itertools.product(
+                self.tile_k_bytes, self.tile_m, self.tile_n, self.lds_stage, self.copy, self.epilogue,
+                self.waves_per_eu, self.swizzle):
+            tile_k = tk_bytes / problem.elem_bytes
+            if tile_k != int(tile_k):
+                continue
+            out.append(KernelConfig(tm, tn, int(tile_k), lds_stage=stage, copy=copy, epilogue=epilogue,
+                                    waves_per_eu=wpe, swizzle=swizzle))
+        return out
+
+    def describe(self) -> str:
+        """A canonical text (the cache key and what the output names)."""
+        return " ".join(f"{f.name}={','.join(_text(v) for v in getattr(self, f.name))}"
+                        for f in fields(self))
+
+
+TILES = Space()
+FULL = Space(lds_stage=(1, 2), copy=COPY_MODES, epilogue=EPILOGUES, waves_per_eu=(None, 1, 2))
+SPACES = {"tiles": TILES, "full": FULL}
+
+
+def parse_space(text: str | None) -> Space:
+    """`full`, `tiles`, or a named space with axes replaced: `full tile_m=64,128 lds_stage=2`."""
+    words = (text or "full").replace(";", " ").split()
+    base = SPACES.get(words[0]) if words else FULL
+    if base is None:
+        base, axes = FULL, words
+    else:
+        axes = words[1:]
+    names = {f.name for f in fields(Space)}
+    changes = {}
+    for axis in axes:
+        name, _, values = axis.partition("=")
+        if name not in names or not values:
+            raise InputError(f"space {axis!r}: expected NAME=V1,V2 with NAME one of {', '.join(sorted(names))}, "
+                             f"or a named space ({', '.join(SPACES)})")
+        changes[name] = tuple(_value(name, v) for v in values.split(","))
+    return replace(base, **changes)
+
+
+def _value(name: str, text: str):
+    if name in ("copy", "epilogue"):
+        return text
+    if name == "waves_per_eu" and text == "auto":
+        return None
+    if name == "swizzle" and text in ("on", "off"):
+        return text == "on"
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"space {name}={text!r}: expected an integer") from None
+
+
+def _text(value) -> str:
+    return "auto" if value is None else ("on" if value else "off") if isinstance(value, bool) else str(value)

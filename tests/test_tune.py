@@ -1,0 +1,119 @@
+"""`gemmsim tune`: the space, the pruned search, the cache and its invalidation, dispatch tables."""
+
+import json
+import shutil
+import time
+
+import pytest
+
+from gemmsim.errors import InputError
+from gemmsim.cli import main
+from gemmsim.hw import load_gpu
+from gemmsim.hw.loader import HW_DIR
+from gemmsim.predict import predict
+from gemmsim.problem import make_problem
+from gemmsim.tune.cache import TuneCache
+from gemmsim.tune.search import search, tune
+from gemmsim.tune.space import FULL, TILES, parse_space
+from tests.cli_runner import run_cli
+
+SHAPE = "256x512x1024"
+
+
+def test_the_pruned_search_finds_the_winner_of_replaying_everything():
+    gpu, problem = load_gpu("mi300x"), make_problem(SHAPE, "bf16")
+    result, best = search(problem, gpu, TILES)
+    everything = {c.config: predict(problem, c.config, gpu).time_us for c in result.candidates}
+    assert best.time_us == min(everything.values())
+    assert result.best.config == min(everything, key=everything.get)
+    for c in result.candidates:       # every pruned bound is at least the winner's time
+        assert c.replayed or c.bound_us >= best.time_us
+        assert c.bound_us <= everything[c.config] * (1 + 1e-9)
+
+
+def test_the_ranked_table_names_why_each_candidate_lost(capsys):
+    rc, out = run_cli(["tune", "--shape", SHAPE, "--dtype", "bf16", "--gpu", "mi300x", "--top", "30"], capsys)
+    lines = out.splitlines()
+    assert rc == 0 and "best" in lines[0] and "rejected by the kernel's rules" in lines[0]
+    table = lines[lines.index(next(line for line in lines if line.startswith("rank"))) + 2:]
+    assert table[0].split()[0] == "1" and table[0].rstrip().endswith("best")
+    assert all("%" in line or "not replayed" in line for line in table[1:])
+    times = [float(line.split()[6]) for line in table if "not replayed" not in line]
+    assert times == sorted(times)
+
+
+def test_a_second_identical_call_is_answered_from_the_cache(capsys):
+    argv = ["tune", "--shape", SHAPE, "--dtype", "bf16", "--gpu", "mi300x", "--json"]
+    start = time.perf_counter()
+    _, first = run_cli(argv, capsys)
+    cold = time.perf_counter() - start
+    start = time.perf_counter()
+    _, second = run_cli(argv, capsys)
+    warm = time.perf_counter() - start
+    first, second = json.loads(first), json.loads(second)
+    assert not first["from_cache"] and second["from_cache"]
+    assert first["candidates"] == second["candidates"]
+    print(f"cold {cold:.3f} s, cached {warm:.3f} s")  # the speed-up itself is measured in the report
+
+
+def test_the_text_output_says_it_came_from_the_cache(capsys):
+    argv = ["tune", "--shape", SHAPE, "--gpu", "mi300x"]
+    run_cli(argv, capsys)
+    assert "answered from cache" in run_cli(argv, capsys)[1]
+    assert "answered from cache" not in run_cli(argv + ["--no-cache"], capsys)[1]
+
+
+def test_editing_the_gpu_file_or_the_model_version_invalidates_the_cache(tmp_path, monkeypatch):
+    path = tmp_path / "mygpu.toml"
+    shutil.copy(HW_DIR / "mi300x.toml", path)
+    cache, problem = TuneCache(tmp_path / "c"), make_problem(SHAPE, "bf16")
+    tune(problem, load_gpu(path), TILES, cache)
+    assert tune(problem, load_gpu(path), TILES, cache).from_cache
+    path.write_text(path.read_text().replace("compute_units = { value = 304", "compute_units = { value = 240"))
+    assert "value = 240" in path.read_text()
+    assert not tune(problem, load_gpu(path), TILES, cache).from_cache
+    monkeypatch.setattr("gemmsim.tune.cache.MODEL_VERSION", 10**6)
+    assert not tune(problem, load_gpu(path), TILES, cache).from_cache
+
+
+def test_cache_info_and_clear(capsys):
+    run_cli(["tune", "--shape", SHAPE, "--gpu", "mi300x"], capsys)
+    assert "entries          1" in run_cli(["cache", "info"], capsys)[1]
+    assert "cleared 1 entries" in run_cli(["cache", "clear"], capsys)[1]
+    assert json.loads(run_cli(["cache", "info", "--json"], capsys)[1])["entries"] == 0
+
+
+def test_the_space_parses_named_spaces_and_replaced_axes():
+    assert parse_space("tiles") == TILES and parse_space("full") == FULL
+    space = parse_space("full tile_m=64,128 lds_stage=2 waves_per_eu=auto,2")
+    assert space.tile_m == (64, 128) and space.lds_stage == (2,) and space.waves_per_eu == (None, 2)
+    assert space.copy == FULL.copy
+    with pytest.raises(InputError, match="tile_q"):
+        parse_space("tiles tile_q=3")
+
+
+def test_predict_without_a_tile_runs_the_search_and_says_what_it_chose(capsys):
+    rc = main(["predict", "--shape", SHAPE, "--gpu", "mi300x"])
+    captured = capsys.readouterr()
+    best = tune(make_problem(SHAPE, "bf16"), load_gpu("mi300x"), TILES).best
+    assert rc == 0 and f"tile {best.config.tile}" in captured.out.splitlines()[0]
+    assert f"chose {best.config.tile}" in captured.err
+
+
+def test_a_dispatch_table_lists_every_distinct_gemm_and_the_ones_it_cannot_run(tmp_path, capsys):
+    out_csv = tmp_path / "d.csv"
+    rc, out = run_cli(["tune", "--d-model", "256", "--d-ff", "512", "--heads", "4", "--layers", "2", "--vocab", "1000",
+                       "--seq", "64", "--decode-steps", "2", "--gpu", "mi300x", "--out", str(out_csv)], capsys)
+    rows = out_csv.read_text().splitlines()
+    assert rc == 0 and rows[0].startswith("M,N,K,dtype,tile_m,tile_n,tile_k,lds_stage,use_cshuffle_epilog,"
+                                          "use_async_copy,waves_per_eu,predicted_us,runner_up,runner_up_us")
+    assert all(r.split(",")[4] for r in rows[1:])    # every GEMM has a tile (tails are padded: vocab 1000 too)
+    assert "distinct GEMMs" in out.splitlines()[0]
+
+
+def test_a_trace_gives_a_dispatch_table_of_its_gemms(capsys):
+    rc, out = run_cli(["tune", "--trace", "tests/data/small_transformer_trace.json.gz", "--gpu", "mi300x", "--json"],
+                      capsys)
+    table = json.loads(out)
+    assert rc == 0 and table["untuned"] == 0 and len(table["rows"]) == 12
+    assert table["total_us"] == pytest.approx(sum(r["total_us"] for r in table["rows"]), abs=0.01)
