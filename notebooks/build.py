@@ -139,10 +139,12 @@ plt.show()
 md(r"""
 ## 2. Tiling: workgroups, waves and MFMA instructions
 
-The preshuffle GEMM gives each **workgroup** (256 threads = 4 waves of 64 lanes) one `tile_m × tile_n` tile of C,
+The preshuffle GEMM gives each **workgroup** (four waves; the lanes of a wave are printed below) one `tile_m × tile_n` tile of C,
 and walks K in steps of `tile_k`. A goes global → LDS → registers (double-buffered: the "ping-pong"), B is
 pre-shuffled in memory so that each lane loads its MFMA operand straight into registers. Each wave owns a
-`tile_n / 4` wide slice of the tile and computes it with 16×16 matrix instructions (MFMA).
+`tile_n / 4` wide slice of the tile and computes it with 16×16 matrix instructions (MFMA). (The kernel's
+shape constants, the 4 waves, the 16×16 instruction, the 64-byte K step and the 16-byte packs, are rules of
+this kernel, not results.)
 
 `analyze` derives everything the guide derives, for the guide's example tile 64×256×128:
 """)
@@ -151,6 +153,7 @@ code(r"""
 config = make_config("64x256x128")
 a = analyze(guide, config, mi300x)
 eb = guide.elem_bytes
+print(f"{mi300x.name}: {mi300x.cu.wave_size} lanes per wave, so a workgroup of 4 waves has {4 * mi300x.cu.wave_size} threads")
 rows = [
     ("MFMA instruction", "fastest 16x16 form for the dtype", a.mfma.opcode),
     ("m_repeat", f"tile_m / 16 = {config.tile_m} / 16", a.m_repeat),
@@ -193,7 +196,7 @@ plt.show()
 md(r"""
 ## 3. The MFMA: which lane holds which element
 
-A matrix instruction is executed by a whole wave: its 64 lanes each hold a few elements of A, of B and of
+A matrix instruction is executed by a whole wave: its lanes each hold a few elements of A, of B and of
 the C accumulators. The maps below come from the same tables the functional executor multiplies with
 (so `gemmsim verify` checks them): each lane holds a run of consecutive K of one row of A and of one column of B.
 """)
@@ -218,10 +221,10 @@ print(tabulate(rows, headers=["MI300X instruction", "dtype", "MxNxK", "cycles", 
 md(r"""
 ## 4. LDS and bank conflicts
 
-The LDS is split into banks of 4 bytes (32 banks on gfx942, 64 on gfx950). A wide access is served in
+The LDS is split into banks one word wide (their number and width per arch are printed below). A wide access is served in
 **phases**: only the lanes of one phase compete for banks. If two lanes of a phase want different words
 of the same bank, they serialize. The A-tile read of the preshuffle kernel (`ds_read_b128`) has lane `l`
-read row `l % 16` at byte column `(l // 16) * 16`. With a tile row of 128 bytes every row starts on bank 0,
+read row `l % 16` at byte column `(l // 16) * 16`. When a tile row is as wide as a row of banks, every row starts on bank 0 (when it is half as wide, every other row does),
 so rows collide. The XOR swizzle stores 16-byte block `c` of row `r` at `c XOR (r mod blocks)`, which spreads
 the rows over different banks.
 
@@ -230,6 +233,10 @@ bank: a phase takes as many cycles as its largest cell.
 """)
 
 code(r"""
+for gpu in (mi300x, mi355x):
+    print(f"{gpu.arch}: {gpu.lds.banks} banks of {gpu.lds.bank_width_bytes} B = {gpu.lds.banks * gpu.lds.bank_width_bytes} B "
+          f"per row of banks; the guide tile's A row is {a.tile_k_bytes} B")
+
 def a_read_addresses(gpu, swizzle):
     # the generator's first A-pack read of the guide tile: the addresses the model replays
     an = analyze(guide, make_config("64x256x128", swizzle=swizzle), gpu)
@@ -270,8 +277,8 @@ for pad in (0, 4, 16):
 md(r"""
 ## 5. Occupancy: how many waves a SIMD keeps in flight
 
-Each SIMD has a register file of 512 registers per lane shared by its waves (on gfx942/gfx950 the
-architectural and accumulator registers come out of one combined budget), and a compute unit has one LDS.
+Each SIMD has a register file shared by its waves (on gfx942/gfx950 the architectural and accumulator
+registers come out of one combined budget, printed below), and a compute unit has one LDS.
 A wave that needs more registers, or a workgroup that needs more LDS, leaves room for fewer waves. More waves
 in flight hide more latency; the smallest limit wins.
 """)
@@ -279,6 +286,9 @@ in flight hide more latency; the smallest limit wins.
 code(r"""
 tiles = ["16x64x256", "32x64x128", "32x128x128", "64x128x128", "64x256x128", "128x128x128", "128x256x128",
          "128x256x256", "256x256x128"]
+cu = mi300x.cu
+print(f"{mi300x.name}: {cu.vgprs_per_lane} VGPRs per lane per SIMD (allocated in granules of {cu.vgpr_alloc_granule}), "
+      f"at most {cu.max_waves_per_simd} waves per SIMD, {mi300x.lds.lds_bytes} B of LDS per CU")
 square = make_problem("4096x4096x4096", "fp8")   # K divisible by every tile_k below
 rows, waves, limits = [], [], []
 for t in tiles:
@@ -308,7 +318,7 @@ md(r"""
 
 `predict(..., record=True)` replays the busiest compute unit in SimPy and records every instruction's issue
 and every stall. One row per wave and per unit (SIMD MFMA pipe, LDS, vector memory). We use a small problem
-(M=256, N=256, K=2048) so that the picture is readable: with the guide tile, each CU runs one workgroup.
+(M=256, N=256, K=2048) so that the picture is readable: with the guide tile its few workgroups each get a CU of their own.
 
 **Ping-pong** (`lds_stage=2`) lets the copy of K tile i+1 into LDS overlap the MFMAs of tile i; with a single
 buffer (`lds_stage=1`) the waves must wait at a barrier until everyone has finished reading before the next
