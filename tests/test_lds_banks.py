@@ -3,7 +3,7 @@
 import pytest
 
 from gemmsim.hw import load_gpu
-from gemmsim.analytics.lds_banks import access_cycles
+from gemmsim.analytics.lds_banks import access_cycles, bank_load
 from gemmsim.frontends.preshuffle.swizzle import lds_offset, xor16
 
 
@@ -46,3 +46,22 @@ def test_swizzle_is_its_own_inverse():
     for row in range(32):
         for col in range(0, 256, 16):
             assert xor16(row, xor16(row, col, 16), 16) == col
+
+
+@pytest.mark.parametrize("gpu", ["mi300x", "mi355x"])
+@pytest.mark.parametrize("swizzle", [False, True])
+def test_bank_load_rows_add_up_to_the_access_cycles(gpu, swizzle):
+    # each phase takes as many cycles as its most-asked bank: the heatmap and the count agree
+    lds = load_gpu(gpu).lds
+    addresses = a_pack_addresses(128, swizzle)
+    load = bank_load(addresses, 128, "read", lds)
+    assert len(load) == access_cycles(addresses, 128, "read", lds).phases and all(len(r) == lds.banks for r in load)
+    assert sum(max(r) for r in load) == access_cycles(addresses, 128, "read", lds).cycles
+    assert sum(map(sum, load)) == 64 * 4     # every lane asks 4 dwords, none shared
+
+
+def test_bank_load_of_the_unswizzled_read_on_gfx942():
+    # phase 0 serves lanes 0-3 and 20-23: rows 0-3 at column 0 all want banks 0-3, rows 4-7 at
+    # column 16 all want banks 4-7 (see the first test): 4 dwords on each of banks 0-7
+    load = bank_load(a_pack_addresses(128, swizzle=False), 128, "read", load_gpu("mi300x").lds)
+    assert load[0] == [4] * 8 + [0] * 24

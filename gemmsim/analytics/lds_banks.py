@@ -30,6 +30,24 @@ class BankReport:
         return self.cycles - self.phases
 
 
+def bank_load(addresses: Sequence[int], width_bits: int, op: str, lds: LDS) -> list[list[int]]:
+    """How many distinct dwords each phase of one access asks of each bank: one row per phase, one
+    column per bank. A row's largest entry is that phase's cycles (before the bandwidth floor that
+    access_cycles also applies), so a row of ones is conflict-free and a 4 is a 4-way conflict."""
+    bank_bits = lds.bank_width_bytes * 8
+    dwords = max(bank_bits, width_bits) // bank_bits
+    rows = []
+    for group in lds.lane_phases(op, max(bank_bits, width_bits)):
+        words: list[set[int]] = [set() for _ in range(lds.banks)]
+        for lane in group:
+            if lane < len(addresses):
+                first = addresses[lane] // lds.bank_width_bytes
+                for d in range(first, first + dwords):
+                    words[d % lds.banks].add(d)
+        rows.append([len(w) for w in words])
+    return rows
+
+
 def access_cycles(addresses: Sequence[int], width_bits: int, op: str, lds: LDS) -> BankReport:
     """Bank-conflict cost of one LDS access (op 'read' or 'write') with per-lane byte addresses."""
     bank_bits = lds.bank_width_bytes * 8

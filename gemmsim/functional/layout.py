@@ -88,15 +88,11 @@ def lane_colours(lanes: np.ndarray, group_size: int) -> np.ndarray:
     return 1.0 - (1.0 - base[group % len(base)]) * shade[..., None]
 
 
-def plot_layout(lay: InstructionLayout, path: str) -> None:
-    """Three panels (A, B, C), each cell coloured by the lane that holds it and labelled with it."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def draw_layout(axes, lay: InstructionLayout, labels: bool = True) -> None:
+    """Draw A, B and C onto three matplotlib Axes, each cell coloured by the lane that holds it (and
+    labelled with it unless `labels` is False)."""
     s, tables = lay.shape, lay.shape.layout
     kpl, font = s.k_per_lane, 6 if s.m <= 16 else 3.5
-    fig, axes = plt.subplots(1, 3, figsize=(20, 7), gridspec_kw={"width_ratios": [1.6, 1, 1.4]})
     panels = [(axes[0], tables.a_lane, f"A ({s.m} x {s.k}): lane", "k", "row"),
               (axes[1], tables.b_lane, f"B ({s.k} x {s.n}): lane", "col", "k"),
               (axes[2], tables.c_lane, f"C ({s.m} x {s.n}): lane:register", "col", "row")]
@@ -105,6 +101,8 @@ def plot_layout(lay: InstructionLayout, path: str) -> None:
         ax.set_title(title)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
+    if not labels:
+        return
     for g in range(s.groups):                   # one label per run of k_per_lane elements
         centre = g * kpl + (kpl - 1) / 2
         for i in range(s.m):
@@ -115,7 +113,22 @@ def plot_layout(lay: InstructionLayout, path: str) -> None:
     for i in range(s.m):
         for j in range(s.n):
             axes[2].text(j, i, f"{tables.c_lane[i, j]}:{tables.c_reg[i, j]}", ha="center", va="center", fontsize=font)
-    fig.suptitle(f"{s.opcode} ({lay.fmt.name}): which lane holds which element. Colour: lane group of {s.m} "
-                 f"lanes; shade: lane inside the group. Each lane holds {kpl} consecutive K.")
+
+
+def layout_caption(lay: InstructionLayout) -> str:
+    s = lay.shape
+    return (f"{s.opcode} ({lay.fmt.name}): which lane holds which element. Colour: lane group of {s.m} "
+            f"lanes; shade: lane inside the group. Each lane holds {s.k_per_lane} consecutive K.")
+
+
+def plot_layout(lay: InstructionLayout, path: str) -> None:
+    """Three panels (A, B, C), each cell coloured by the lane that holds it and labelled with it."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(20, 7), gridspec_kw={"width_ratios": [1.6, 1, 1.4]})
+    draw_layout(axes, lay)
+    fig.suptitle(layout_caption(lay))
     write_atomically(path, writer=lambda tmp: fig.savefig(tmp, dpi=130, bbox_inches="tight"))
     plt.close(fig)

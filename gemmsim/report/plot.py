@@ -32,15 +32,12 @@ def category(name: str) -> str:
     return "other"
 
 
-def plot_timeline(path: str | Path, spans: list[Span], title: str = "") -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
+def draw_timeline(ax, spans: list[Span], title: str = "") -> None:
+    """Draw the spans onto a matplotlib Axes: one row per wave and per unit, coloured by kind of work."""
     import matplotlib.pyplot as plt
 
     tracks = sorted({s.track for s in spans}, key=_track_key)
     row = {t: i for i, t in enumerate(tracks)}
-    fig, ax = plt.subplots(figsize=(14, 0.28 * len(tracks) + 1.5))
     bars: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for s in spans:
         bars.setdefault((s.track, category(s.name)), []).append((s.start, max(s.end - s.start, 0.5)))
@@ -50,9 +47,21 @@ def plot_timeline(path: str | Path, spans: list[Span], title: str = "") -> None:
     ax.set_yticklabels(tracks, fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("cycle")
+    ax.set_ylabel("wave / unit")
     ax.set_title(title or "compute-unit timeline", fontsize=9)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in CATEGORY_COLORS.values()]
     ax.legend(handles, list(CATEGORY_COLORS), fontsize=7, loc="upper right")
+
+
+def plot_timeline(path: str | Path, spans: list[Span], title: str = "") -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    tracks = {s.track for s in spans}
+    fig, ax = plt.subplots(figsize=(14, 0.28 * len(tracks) + 1.5))
+    draw_timeline(ax, spans, title)
     fig.tight_layout()
     write_atomically(path, writer=lambda tmp: fig.savefig(tmp, dpi=110))
     plt.close(fig)
