@@ -82,21 +82,23 @@ def block_bytes(program: Program) -> BlockBytes:
 
 
 def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU) -> list[RoundTraffic]:
-    """Traffic of every round of resident workgroups, in launch order."""
+    """Traffic of every round of resident workgroups, in launch order. Round r holds the consecutive
+    block ids [r x slots, (r + 1) x slots), so each round is a slice of the ids (no pass over the whole
+    grid per round: a grid of a million workgroups stays linear)."""
     grid_m, grid_n = grid
     blocks = grid_m * grid_n
-    ids = np.arange(blocks, dtype=np.int64)
-    bx, by, xcd, rnd = ids % grid_m, ids // grid_m, ids % gpu.xcds, ids // slots
     fits_in_mall = (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
     seen_a = np.zeros(grid_m, dtype=bool)
     seen_b = np.zeros(grid_n, dtype=bool)
     out = []
-    for r in range(int(rnd[-1]) + 1 if blocks else 0):
-        in_round = rnd == r
-        n = int(in_round.sum())
-        miss = sum(_l2_misses(bx[in_round & (xcd == x)], by[in_round & (xcd == x)], per_block, k_slices, gpu)
-                   for x in range(gpu.xcds))
-        a_here, b_here = np.unique(bx[in_round]), np.unique(by[in_round])
+    for first in range(0, blocks, slots):
+        ids = np.arange(first, min(first + slots, blocks), dtype=np.int64)
+        n = len(ids)
+        bx, by = ids % grid_m, ids // grid_m
+        # the XCD of block b is b mod xcds: within the round, every xcds-th id from the first of that XCD
+        miss = sum(_l2_misses(bx[(x - first) % gpu.xcds::gpu.xcds], by[(x - first) % gpu.xcds::gpu.xcds],
+                              per_block, k_slices, gpu) for x in range(gpu.xcds))
+        a_here, b_here = np.unique(bx), np.unique(by)
         if fits_in_mall:
             new_a, new_b = a_here[~seen_a[a_here]], b_here[~seen_b[b_here]]
             seen_a[a_here], seen_b[b_here] = True, True
