@@ -19,6 +19,7 @@ LAYERS = [
     {"model", "functional"},
     {"predict"},
     {"analysts", "validate"},
+    {"sweep"},
     {"report"},
     {"cli"},
     {"__main__"},

@@ -11,12 +11,12 @@ from __future__ import annotations
 import sys
 
 from gemmsim import __version__, progress
-from gemmsim.cli import analyze, calibrate, compare, dimeff, isa, layout, predict, shapes, trace, verify
+from gemmsim.cli import analyze, calibrate, compare, dimeff, isa, layout, predict, shapes, sweep, trace, verify
 from gemmsim.cli.common import Parser, glue_dash_values
 from gemmsim.errors import GemmsimError
 
 # In the order `gemmsim --help` lists them: the kernel, the workload, the validation.
-SUBCOMMANDS = (predict, analyze, isa, verify, layout, shapes, dimeff, trace, compare, calibrate)
+SUBCOMMANDS = (predict, analyze, isa, verify, layout, shapes, dimeff, trace, sweep, compare, calibrate)
 
 
 def build_parser() -> Parser:
