@@ -37,7 +37,7 @@ def assert_one_line_error(rc, err, *words):
 # --- help and version ---------------------------------------------------------------------------
 
 def test_every_subcommand_is_listed_in_help_order():
-    assert COMMANDS == ("predict", "analyze", "isa", "verify", "layout", "shapes", "dimeff", "trace", "compare",
+    assert COMMANDS == ("predict", "analyze", "isa", "verify", "layout", "shapes", "dimeff", "trace", "sweep", "compare",
                         "calibrate")
 
 
