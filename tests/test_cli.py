@@ -38,7 +38,7 @@ def assert_one_line_error(rc, err, *words):
 
 def test_every_subcommand_is_listed_in_help_order():
     assert COMMANDS == ("predict", "tune", "analyze", "isa", "verify", "layout", "shapes", "dimeff", "trace",
-                        "compare", "calibrate", "cache")
+                        "sweep", "compare", "calibrate", "cache")
 
 
 @pytest.mark.parametrize("command", COMMANDS)

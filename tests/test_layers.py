@@ -20,6 +20,7 @@ LAYERS = [
     {"predict"},
     {"tune"},
     {"analysts", "validate"},
+    {"sweep"},
     {"report"},
     {"cli"},
     {"__main__"},

@@ -15,7 +15,8 @@ import sys
 import traceback
 
 from gemmsim import __version__, progress
-from gemmsim.cli import analyze, cache, calibrate, compare, dimeff, isa, layout, predict, shapes, trace, tune, verify
+from gemmsim.cli import (analyze, cache, calibrate, compare, dimeff, isa, layout, predict, shapes, sweep, trace, tune,
+                         verify)
 from gemmsim.cli.common import Parser, glue_dash_values
 from gemmsim.errors import GemmsimError
 
@@ -23,7 +24,7 @@ from gemmsim.errors import GemmsimError
 EXIT_INPUT = 2      # bad input: the user can fix it
 EXIT_BUG = 70       # EX_SOFTWARE (sysexits.h): an internal error of gemmsim
 
-SUBCOMMANDS = (predict, tune, analyze, isa, verify, layout, shapes, dimeff, trace, compare, calibrate, cache)
+SUBCOMMANDS = (predict, tune, analyze, isa, verify, layout, shapes, dimeff, trace, sweep, compare, calibrate, cache)
 
 
 def build_parser() -> Parser:

@@ -85,23 +85,25 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
                 layers: int = 1) -> list[RoundTraffic]:
     """Traffic of every round of resident workgroups, in launch order. `layers` grids of workgroups
     follow one another along z (batch entries, K splits), each with its own A and B tiles: an A tile
-    is told apart by (layer, bx), a B tile by (layer, by)."""
+    is told apart by (layer, bx), a B tile by (layer, by). Round r holds the consecutive block ids
+    [r x slots, (r + 1) x slots), so each round is a slice of the ids (no pass over the whole grid per
+    round: a grid of a million workgroups stays linear)."""
     grid_m, grid_n = grid
-    blocks = grid_m * grid_n * layers
-    ids = np.arange(blocks, dtype=np.int64)
-    layer, tile = ids // (grid_m * grid_n), ids % (grid_m * grid_n)
-    bx, by = layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
-    xcd, rnd = ids % gpu.xcds, ids // slots
+    per_layer = grid_m * grid_n
+    blocks = per_layer * layers
     fits_in_mall = layers * (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
     seen_a = np.zeros(grid_m * layers, dtype=bool)
     seen_b = np.zeros(grid_n * layers, dtype=bool)
     out = []
-    for r in range(int(rnd[-1]) + 1 if blocks else 0):
-        in_round = rnd == r
-        n = int(in_round.sum())
-        miss = sum(_l2_misses(bx[in_round & (xcd == x)], by[in_round & (xcd == x)], per_block, k_slices, gpu)
-                   for x in range(gpu.xcds))
-        a_here, b_here = np.unique(bx[in_round]), np.unique(by[in_round])
+    for first in range(0, blocks, slots):
+        ids = np.arange(first, min(first + slots, blocks), dtype=np.int64)
+        n = len(ids)
+        layer, tile = ids // per_layer, ids % per_layer
+        bx, by = layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
+        # the XCD of block b is b mod xcds: within the round, every xcds-th id from the first of that XCD
+        miss = sum(_l2_misses(bx[(x - first) % gpu.xcds::gpu.xcds], by[(x - first) % gpu.xcds::gpu.xcds],
+                              per_block, k_slices, gpu) for x in range(gpu.xcds))
+        a_here, b_here = np.unique(bx), np.unique(by)
         if fits_in_mall:
             new_a, new_b = a_here[~seen_a[a_here]], b_here[~seen_b[b_here]]
             seen_a[a_here], seen_b[b_here] = True, True
