@@ -39,7 +39,8 @@ from gemmsim.analysts.shapes import Workload, model_gemms
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.predict import TILE_K_BYTES_CANDIDATES, TILE_M_CANDIDATES, TILE_N_CANDIDATES, predict
+from gemmsim.predict import predict
+from gemmsim.tune.space import TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
 ENGINES = ("local", "ray")
@@ -165,8 +166,8 @@ def _config_values(configs: dict[str, tuple[str, ...]], dtype: str) -> dict[str,
     tiles = []
     for text in configs.get("tile", ("all",)):
         if text == "all":
-            tiles.extend((tm, tn, int(kb / element_bytes(dtype))) for kb in TILE_K_BYTES_CANDIDATES
-                         for tm in TILE_M_CANDIDATES for tn in TILE_N_CANDIDATES)
+            tiles.extend((tm, tn, int(kb / element_bytes(dtype))) for kb in TILES.tile_k_bytes
+                         for tm in TILES.tile_m for tn in TILES.tile_n)
         else:
             tiles.append(parse_dims(text, "configs: tile"))
     return {

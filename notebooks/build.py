@@ -72,7 +72,8 @@ from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.frontends.preshuffle.swizzle import lds_offset
 from gemmsim.functional.layout import instruction_layout, draw_layout, layout_caption
 from gemmsim.ir.program import Op, walk
-from gemmsim.predict import predict, predict_gemm
+from gemmsim.predict import predict
+from gemmsim.tune.search import predict_gemm
 from gemmsim.report.plot import draw_timeline
 from gemmsim.report.lds_plot import draw_bank_load
 
@@ -412,9 +413,9 @@ print(f"guide example: {d.num_tiles} tiles over {d.compute_units} CUs = {d.waves
 """)
 
 md(r"""
-Now the full prediction against the roofline over a sweep of shapes. A separate `gemmsim tune` command is
-being built; until it lands, `predict_gemm` with no tile stands in for it: it searches the candidate tiles,
-prunes them with cheap bounds and replays the ones that can still win.
+Now the full prediction against the roofline over a sweep of shapes. `predict_gemm` with no tile runs
+the search behind `gemmsim tune`: it goes through the candidate tiles, prunes them with cheap bounds and
+replays the ones that can still win.
 """)
 
 code(r"""
@@ -537,8 +538,9 @@ What the model misses is as instructive as what it gets right. Read the sign of 
 replay is faster than the hardware, something the kernel waits on is missing from the model (a latency, a
 bandwidth limit, a clock lower than the sustained one recorded in the GPU file), not mis-scaled. The tile
 *ranking* (Spearman) is much better than the absolute time, which is what choosing a tile needs. The AMD rows
-are few and come from CI runners whose clocks were not recorded. No parameter was fitted to any of these
-GEMM rows: the hardware files are calibrated on microbenchmarks only.
+are few and come from CI runners whose clocks were not recorded. The H200 description is calibrated on
+microbenchmarks only; on AMD one effective-clock factor per GPU is fitted to one published row each (the
+largest fp8 GEMM, see validation/data/README.md), and every other row only validates.
 """)
 
 # ---------------------------------------------------------------------------------------------------
