@@ -3,11 +3,7 @@
 Each case must exit 0 or 2, print exactly one line on stderr when it exits 2, never a traceback,
 end within fuzz_cases.CASE_SECONDS, and leave nothing behind when it fails; the checkout stays as
 it was. A fixed seed and a sized example count keep this within the suite's time budget;
-`python benchmarks/fuzz.py --cases N` runs many more.
-
-The families marked xfail touch what issue 17 gives another branch (GPU description domains,
-size limits in make_problem, the top-level handler): the marks go when that branch is merged.
-"""
+`python benchmarks/fuzz.py --cases N` runs many more."""
 
 import subprocess
 
@@ -21,7 +17,6 @@ EXAMPLES = 12
 FUZZ = settings(max_examples=EXAMPLES, derandomize=True, deadline=fc.CASE_SECONDS * 1000, database=None,
                 phases=[Phase.explicit, Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-EDGE = pytest.mark.xfail(strict=False, reason="edge helper: GPU description domains, size limits, exit 70")
 
 
 def check(case: fc.Case) -> None:
@@ -54,21 +49,18 @@ def test_bad_files(family, data):
     check(data.draw(family()))
 
 
-@EDGE
 @FUZZ
 @given(case=fc.gpu_toml_cases())
 def test_bad_gpu_descriptions(case):
     check(case)
 
 
-@EDGE
 @FUZZ
 @given(case=fc.huge_argument_cases())
 def test_huge_arguments(case):
     check(case)
 
 
-@EDGE
 @FUZZ
 @given(case=fc.runner_csv_cases(values=fc.HUGE, family="runner_huge"))
 def test_runner_csv_with_huge_dimensions(case):
@@ -76,7 +68,6 @@ def test_runner_csv_with_huge_dimensions(case):
     check(case)
 
 
-@EDGE
 @FUZZ
 @given(case=fc.trace_cases(with_gpu=True))
 def test_trace_costed_on_a_gpu(case):

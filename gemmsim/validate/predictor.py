@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from gemmsim import progress
+from gemmsim import limits, progress
 from gemmsim.dtypes import element_bytes
 from gemmsim.errors import ConfigError
 from gemmsim.hw import load_gpu
@@ -70,6 +70,7 @@ class Predictor:
 
         if gpu.vendor != "nvidia":
             raise ConfigError(f"{p.symbol}: the sm_90 streams need an NVIDIA GPU description, got {gpu.name}")
+        limits.check_dims(p.symbol, {"M": p.m, "N": p.n, "K": p.k})   # before any per-element table is built
         if p.family == "mma_preshuffle":
             problem = Sm90Problem(p.m, p.n, p.k, "bf16", c_bytes=4)
 
