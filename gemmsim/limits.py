@@ -16,9 +16,15 @@ from gemmsim.errors import ConfigError
 MAX_DIM = 2 ** 24
 
 # Workgroups of one kernel launch (the grid). The GPU-level traffic walk (model/traffic.py) keeps
-# ~40 bytes per workgroup and revisits the grid once per round of resident workgroups, so its
-# time grows with the square of the grid: 2^20 workgroups take ~9 s on MI300X, 2^22 took 430 s.
+# ~40 bytes per workgroup; when this limit was set it revisited the whole grid once per round
+# (2^20 workgroups ~9 s on MI300X, 2^22 430 s). It now walks each round's slice, so the limit is
+# conservative and could be raised once measured again.
 MAX_WORKGROUPS = 2 ** 20
+
+# Lines of one assembly file (gemmsim isa, predict --isa). A compiled GEMM kernel is a few thousand
+# lines (the committed corpus: 1 500-6 300; a FlyDSL dump of one kernel about 5 000); the parser and
+# the lane walk take ~0.3 ms and ~6 kB per line, so a million lines took over 300 s and 6.4 GB.
+MAX_ASM_LINES = 100_000
 
 # Work-items of one workgroup: the largest workgroup HIP and CUDA launch. Beyond it the CU replay
 # would simulate waves no GPU runs (100 000 work-items are ~1 600 waves and minutes of replay).
@@ -103,3 +109,9 @@ def _duration(seconds: float) -> str:
         if seconds >= size:
             return f"{seconds / size:.3g} {unit}"
     return f"{seconds:.3g} s"
+
+
+def check_asm_lines(filename: str, lines: int) -> None:
+    if lines > MAX_ASM_LINES:
+        raise ConfigError(f"{filename}: {lines} lines, over the limit {MAX_ASM_LINES} of one assembly file "
+                          f"(a compiled GEMM kernel is a few thousand): give the file of the one kernel")

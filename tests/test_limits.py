@@ -73,3 +73,11 @@ def test_the_limits_are_in_help(capsys):
 def test_compare_refuses_a_sass_dir_that_does_not_exist(capsys):
     _refused(capsys, ["compare", "tests/data/compare/runner_mi300x_relabelled.csv", "--sass-dir", "/nonexistent"],
              "--sass-dir", "'/nonexistent' does not exist")
+
+
+def test_an_assembly_file_beyond_the_line_limit_is_one_line(tmp_path, capsys):
+    big = tmp_path / "big.s"
+    big.write_text("k:\n" + "  s_nop 0\n" * limits.MAX_ASM_LINES)
+    assert main(["isa", str(big)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "over the limit" in err

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
+from gemmsim import limits
 from gemmsim.errors import InputError
 from gemmsim.frontends.amdgpu.operands import Operand, OperandError, parse_operand
 
@@ -203,6 +204,7 @@ def parse_file(path: str | Path, only: str | None = None) -> list[KernelSource]:
 
 def parse_text(text: str, filename: str = "<text>", only: str | None = None) -> list[KernelSource]:
     lines = text.splitlines()
+    limits.check_asm_lines(filename, len(lines))
     if _looks_like_objdump(lines):
         kernels = _parse_objdump(lines, filename)
     else:
