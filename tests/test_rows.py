@@ -210,3 +210,16 @@ def test_compare_cli_kernel_pattern_is_one_line(capsys, pattern):
     assert rc == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is not a regular expression" in err
+
+
+def test_a_trace_whose_input_type_is_not_a_name_is_one_line(tmp_path, capsys):
+    """Found by benchmarks/fuzz.py: a list where the type name belongs reached a dict key (exit 70)."""
+    import json
+    from gemmsim.cli import main
+    event = {"ph": "X", "cat": "cpu_op", "name": "aten::bmm", "ts": 0, "dur": 1, "pid": 1, "tid": 1,
+             "args": {"External id": 3, "Input Dims": [[32, 256, 64], [32, 64, 256]], "Input type": [[1, 2], [2, 1]]}}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"traceEvents": [event]}))
+    assert main(["trace", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Input type" in err

@@ -194,6 +194,9 @@ def parse_gemm_inputs(name: str, args: dict, where: str = "trace") -> tuple[Blas
                          f"every GEMM dimension must be at most {MAX_DIM}")
     types = args.get("Input type") or []
     raw_type = types[ia] if isinstance(types, list) and len(types) > ia else ""
+    if not isinstance(raw_type, str):
+        raise InputError(f"{what}: \"Input type\" of input {ia} is {raw_type!r}, expected a type name such as "
+                         f"'c10::BFloat16'")
     return call, _dtype_name(raw_type)
 
 
