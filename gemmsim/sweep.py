@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 import io
 import itertools
 import json
@@ -33,13 +32,14 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Iterable
 
-from gemmsim import __version__, progress
+from gemmsim import progress
 from gemmsim.analysts.models import preset
 from gemmsim.analysts.shapes import Workload, model_gemms
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.predict import predict
+from gemmsim.tune.cache import gpu_hash, simulator_version
 from gemmsim.tune.space import TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
@@ -224,7 +224,7 @@ def _gpu(name: str) -> GPU:
 
 def gpu_fingerprint(name: str) -> str:
     """What a journaled row was predicted with: the GPU description's content (not its file name)."""
-    return hashlib.sha256(repr(_gpu(name)).encode()).hexdigest()[:16]
+    return gpu_hash(_gpu(name))
 
 
 def predict_point(point: Point) -> dict:
@@ -288,7 +288,7 @@ def read_journal(path: Path, fingerprints: dict[str, str]) -> dict[str, dict]:
         try:
             record = json.loads(line)
             row = record["row"]
-            if record["version"] == __version__ and record["gpu"] == fingerprints.get(row["gpu"]):
+            if record["version"] == simulator_version() and record["gpu"] == fingerprints.get(row["gpu"]):
                 rows[Point(**{c: row[c] for c in POINT_COLUMNS}).key] = row
         except (ValueError, KeyError, TypeError):
             continue
@@ -310,7 +310,7 @@ def run_sweep(points: list[Point], out: str | Path, engine: str = "local", worke
     rows = (_run_local(todo, workers or os.cpu_count() or 1) if engine == "local" else _run_ray(todo, address))
     with open(journal, "a") as log:
         for row in progress.track(rows, "sweep", total=len(todo)):
-            log.write(json.dumps({"version": __version__, "gpu": fingerprints[row["gpu"]], "row": row},
+            log.write(json.dumps({"version": simulator_version(), "gpu": fingerprints[row["gpu"]], "row": row},
                                  separators=(",", ":")) + "\n")
             log.flush()
             done[Point(**{c: row[c] for c in POINT_COLUMNS}).key] = row

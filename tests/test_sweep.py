@@ -101,11 +101,11 @@ def test_an_interrupted_sweep_resumes_without_predicting_finished_points(tmp_pat
     assert len(predicted) == 2 * len(whole)
 
 
-def test_a_journal_row_of_another_version_is_predicted_again(tmp_path, monkeypatch):
+def test_a_journal_row_of_another_model_version_is_predicted_again(tmp_path, monkeypatch):
     out = tmp_path / "r.csv"
     pts = points()[:2]
     run_sweep(pts, out, workers=1)
-    monkeypatch.setattr(sweep, "__version__", "0.0.0-other")
+    monkeypatch.setattr(sweep, "simulator_version", lambda: "0.0.0+model-other")
     assert run_sweep(pts, out, workers=1).from_journal == 0
 
 
