@@ -17,7 +17,7 @@ from gemmsim.analytics.roofline import SPEC, Roofline, roofline
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
-from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
+from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
 from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz
@@ -27,8 +27,6 @@ from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Predictio
 from gemmsim.ir.program import Program, hot_loop
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.analytics.hot_loop import hot_loop_mix
-
-KERNEL_OUTPUT_DTYPE = "bf16"   # the preshuffle kernel writes C in bf16 (problem.OUTPUT_BYTES)
 
 
 def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False,
@@ -69,7 +67,7 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
 
 def kernel_roofline(problem: Problem, gpu: GPU) -> Roofline:
     """The strict bound a prediction must never beat: spec HBM bandwidth, the kernel's bf16 output."""
-    return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, KERNEL_OUTPUT_DTYPE, batch=problem.batch)
+    return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, OUTPUT_DTYPE, batch=problem.batch)
 
 
 def _program_occupancy(program: Program, gpu: GPU, config: KernelConfig | None) -> Occupancy:
