@@ -64,26 +64,22 @@ def predicted_dram_read_bytes(prediction) -> int:
 
 def shared_counts(program, gpu) -> dict[str, dict[str, int]]:
     """Shared-memory instructions, wavefronts and conflict wavefronts of the whole grid."""
-    from gemmsim.ir.program import Loop, Op
+    from gemmsim.ir.program import Op, executions
     from gemmsim.analytics.lds_banks import access_cycles
 
     totals = {side: dict.fromkeys(SHARED_COUNTS, 0) for side in SIDES}
-
-    def visit(items, mult):
-        for item in items:
-            if isinstance(item, Loop):
-                visit(item.body, mult * item.trip_count)
-            elif item.op in (Op.LDS_READ, Op.LDS_WRITE) and item.lane_offsets is not None:
-                side, op = ("ld", "read") if item.op is Op.LDS_READ else ("st", "write")
-                cycles = access_cycles(item.lane_offsets, item.width_bits, op, gpu.lds).cycles
-                totals[side]["instructions"] += mult
-                totals[side]["wavefronts"] += mult * cycles
-                totals[side]["bank_conflicts"] += mult * (cycles - ideal_wavefronts(item.lane_offsets, item.width_bits,
-                                                                                     op, gpu.lds))
-
     blocks = program.grid[0] * program.grid[1]
     for wave in program.waves:
-        visit(wave, blocks)
+        for item, times in executions(wave):
+            if item.op not in (Op.LDS_READ, Op.LDS_WRITE) or item.lane_offsets is None:
+                continue
+            mult = blocks * times
+            side, op = ("ld", "read") if item.op is Op.LDS_READ else ("st", "write")
+            cycles = access_cycles(item.lane_offsets, item.width_bits, op, gpu.lds).cycles
+            totals[side]["instructions"] += mult
+            totals[side]["wavefronts"] += mult * cycles
+            totals[side]["bank_conflicts"] += mult * (cycles - ideal_wavefronts(item.lane_offsets, item.width_bits,
+                                                                                 op, gpu.lds))
     return totals
 
 
