@@ -45,8 +45,8 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
     occ = analysis.occupancy if analysis is not None else _program_occupancy(program, gpu, config)
     if occ.workgroups_per_cu < 1:
         raise ConfigError(f"{program.name}: no workgroup fits on a compute unit (occupancy limited by {occ.limited_by})")
-    if clock_mhz is not None and not clock_mhz > 0:
-        raise ConfigError(f"clock {clock_mhz!r} MHz: must be a positive number")
+    if clock_mhz is not None and not (math.isfinite(clock_mhz) and clock_mhz > 0):
+        raise ConfigError(f"clock {clock_mhz!r} MHz: must be a positive finite number")
     tile_m, tile_n, k_tiles = _tile_shape(program, problem, config)
     clock = clock_mhz if clock_mhz is not None else full_load_clock_mhz(gpu, problem.dtype)
     replay = replay_kernel(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)

@@ -89,3 +89,11 @@ def test_clock_under_load_values_are_checked(tmp_path):
     path.write_text(bad)
     with pytest.raises(HardwareFileError, match="full_load_mfma_activity"):
         load_gpu(path)
+
+
+@pytest.mark.parametrize("value", ["-5", "0", "inf", "nan", "abc"])
+def test_a_bad_clock_is_refused_before_any_work(value, capsys):
+    from gemmsim.cli import main
+    assert main(["predict", "--shape", "64x64x64", "--clock-mhz", value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--clock-mhz" in err and "chose" not in err

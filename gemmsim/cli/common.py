@@ -65,6 +65,17 @@ def gpu_from_args(args: argparse.Namespace) -> GPU:
     return load_gpu(name)
 
 
+def positive_number(text: str) -> float:
+    """argparse type: a positive finite number (nan, inf, 0 and negatives refused in one line)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a positive finite number")
+    return value
+
+
 def count_arg(what: str, limit: int, why: str, minimum: int = 1):
     """argparse type: an integer in [minimum, limit], refused in one line naming the limit and why."""
     def convert(text: str) -> int:
