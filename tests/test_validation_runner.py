@@ -164,6 +164,9 @@ def test_suites_cover_every_kernel_and_shape():
     assert {p.spec.dtype for p in ladder} == {"f32", "f64", "i32"}
     matrix = suites.suite_points("matrix")
     assert len(matrix) == len(suites.SHAPES) * len(kernels.mma_tile_configs()) * 2
+    fresh = suites.suite_points("fresh")
+    assert not {(p.m, p.n, p.k) for p in fresh} & set(suites.SHAPES + suites.CHECK_SHAPES)
+    assert len(fresh) == len(suites.FRESH_SHAPES) * (len(kernels.LADDER_KERNELS) + 2 * len(kernels.mma_tile_configs()))
     with pytest.raises(ValueError):
         suites.parse_shape("12x3")
 

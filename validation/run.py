@@ -140,7 +140,7 @@ def supervise(worker_argv: list[str], points: list[suites.Point], out_dir: Path,
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m validation.run", description=__doc__.split("\n\n")[0])
-    p.add_argument("--suite", required=True, choices=("ladder", "matrix", "all", "check"))
+    p.add_argument("--suite", required=True, choices=(*suites.SUITES, "all"))
     p.add_argument("--out", required=True, type=Path, help="results folder")
     p.add_argument("--backend", default="cuda", choices=BACKENDS)
     p.add_argument("--build-dir", type=Path, default=Path("build"), help="cubins (CUDA backend)")

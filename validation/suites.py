@@ -22,7 +22,11 @@ LADDER_TYPE_SHAPES = {"f32": SHAPES, "f64": SMALL_SHAPES, "i32": SMALL_SHAPES}
 # check: ragged M and N, K not a multiple of any tile, and K % 8 != 0 (the matrix kernel's
 # unaligned A path).
 CHECK_SHAPES = ((67, 45, 53), (33, 70, 40), (35, 72, 37))
-SUITES = ("ladder", "matrix", "check")
+# Shapes no suite above has, measured later to test whether a mechanism generalizes: skinny
+# (M <= 64), square, K-heavy and non-aligned. fp32 ladder and every matrix-core config.
+FRESH_SHAPES = ((32, 8192, 4096), (64, 4096, 4096), (2048, 2048, 2048), (256, 256, 16384),
+                (1000, 2145, 1000), (3000, 1111, 777))
+SUITES = ("ladder", "matrix", "check", "fresh")
 
 
 @dataclass(frozen=True)
@@ -62,12 +66,20 @@ def check_points(vendor: str = "nvidia") -> list[Point]:
             for spec in kernels.all_specs(vendor)]
 
 
+def fresh_points(vendor: str = "nvidia") -> list[Point]:
+    return ([Point("fresh", kernels.ladder_spec(kern, "f32"), *shape)
+             for shape in FRESH_SHAPES for kern in kernels.LADDER_KERNELS]
+            + [Point("fresh", kernels.mma_spec(*cfg, swz, vendor), *shape)
+               for shape in FRESH_SHAPES for cfg in kernels.mma_tile_configs() for swz in (False, True)])
+
+
 def suite_points(suite: str, vendor: str = "nvidia") -> list[Point]:
     if suite == "all":
         return ladder_points(vendor) + matrix_points(vendor)
-    builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points}
+    builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points,
+                "fresh": fresh_points}
     if suite not in builders:
-        raise ValueError(f"unknown suite {suite!r}; choose ladder, matrix, check or all")
+        raise ValueError(f"unknown suite {suite!r}; choose ladder, matrix, check, fresh or all")
     return builders[suite](vendor)
 
 
