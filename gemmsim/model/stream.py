@@ -10,12 +10,13 @@ decoded once and its Step shared by every iteration.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.ir.program import Instr, Item, Op, Reg, hot_loop, walk, with_trip_count
+from gemmsim.ir.program import Instr, Item, Op, Program, Reg, hot_loop, walk, with_trip_count
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
@@ -126,3 +127,20 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None)
             fixed[key] = decode(instr, counters, gpu)
         steps.append(fixed[key])
     return steps
+
+
+_DECODED: dict[tuple[int, int, int | None], tuple[tuple[Step, ...], ...]] = {}
+
+
+def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
+    """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
+    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune."""
+    key = (id(program), id(gpu), hot_trips)
+    streams = _DECODED.get(key)
+    if streams is None:
+        streams = tuple(tuple(decode_wave(items, gpu, hot_trips)) for items in program.waves)
+        _DECODED[key] = streams
+        # ids are reused once an object dies: forget the entry with the first of the two to go
+        for owner in (program, gpu):
+            weakref.finalize(owner, _DECODED.pop, key, None)
+    return streams
