@@ -39,12 +39,12 @@ from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.predict import predict
+from gemmsim.tables import check_table_output, write_table
 from gemmsim.tune.cache import gpu_hash, simulator_version
 from gemmsim.tune.space import TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
 ENGINES = ("local", "ray")
-FORMATS = (".csv", ".parquet")
 CONFIG_FIELDS = ("tile", "lds_stage", "copy", "epilogue", "swizzle", "waves_per_eu")
 WORKLOAD_FIELDS = {"seq": int, "batch": int, "decode_steps": int, "mode": str}
 NO_WAVES_PER_EU = 0   # waves_per_eu not set (0 keeps the point sortable; the kernel takes None)
@@ -83,7 +83,8 @@ RESULT_COLUMNS = {"time_us": float, "tflops": float, "pct_of_peak": float, "bott
                   "mfma_utilization": float, "workgroups_per_cu": int, "occupancy_limited_by": str,
                   "lds_conflict_cycles_per_k_tile": float, "l2_hit_rate": float, "hbm_bytes": float,
                   "roofline_us": float, "error": str}
-COLUMNS = POINT_COLUMNS + tuple(RESULT_COLUMNS)
+# the output's columns and their types (Point's annotations are strings: postponed evaluation)
+COLUMNS = {f.name: {"int": int, "str": str, "bool": bool}[f.type] for f in fields(Point)} | RESULT_COLUMNS
 
 
 # ---- specs ----------------------------------------------------------------------------------------
@@ -300,7 +301,7 @@ def run_sweep(points: list[Point], out: str | Path, engine: str = "local", worke
     """Predict every point the journal lacks, then write the output from the journal, sorted."""
     if engine not in ENGINES:
         raise InputError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
-    check_output_format(out)
+    check_table_output(out)
     journal = journal_path(out)
     if restart and journal.exists():
         journal.unlink()
@@ -315,7 +316,7 @@ def run_sweep(points: list[Point], out: str | Path, engine: str = "local", worke
             log.flush()
             done[Point(**{c: row[c] for c in POINT_COLUMNS}).key] = row
     table = [done[p.key] for p in points]
-    write_rows(table, out)
+    write_table(table, COLUMNS, out)
     return SweepResult(len(points), len(points) - len(todo), sum(1 for r in table if r["error"]), Path(out))
 
 
@@ -325,37 +326,3 @@ class SweepResult:
     from_journal: int          # rows a previous (interrupted) run had already predicted
     errors: int                # invalid points: rows that carry the error
     out: Path
-
-
-def check_output_format(out: str | Path) -> None:
-    suffix = Path(out).suffix.lower()
-    if suffix not in FORMATS:
-        raise InputError(f"output {out}: expected a {' or '.join(FORMATS)} file")
-    if suffix == ".parquet":
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError:
-            raise InputError(f"writing {out} needs pyarrow: pip install 'gemmsim[parquet]' (or write .csv)") from None
-
-
-def write_rows(rows: list[dict], out: str | Path) -> None:
-    """The rows in the given order (the points' order), CSV or Parquet by the file's extension."""
-    if Path(out).suffix.lower() == ".parquet":
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        types = {int: pa.int64(), float: pa.float64(), str: pa.string(), bool: pa.bool_()}
-        point_types = {f.name: f.type for f in fields(Point)}
-        schema = pa.schema([(c, types[_field_type(point_types[c])]) for c in POINT_COLUMNS]
-                           + [(c, types[t]) for c, t in RESULT_COLUMNS.items()])
-        pq.write_table(pa.Table.from_pylist(rows, schema=schema), out)
-        return
-    with open(out, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({c: "" if row[c] is None else row[c] for c in COLUMNS} for row in rows)
-
-
-def _field_type(annotation) -> type:
-    """Point's field annotations are strings (postponed evaluation): the type they name."""
-    return {"int": int, "str": str, "bool": bool, "float": float}[annotation] if isinstance(annotation, str) else annotation

@@ -10,7 +10,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
     {"errors", "__init__", "files"},
-    {"dtypes", "progress", "limits"},
+    {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem"},
     {"ir"},

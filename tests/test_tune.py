@@ -83,6 +83,21 @@ def test_cache_info_and_clear(capsys):
     assert json.loads(run_cli(["cache", "info", "--json"], capsys)[1])["entries"] == 0
 
 
+def test_cache_export_has_one_row_per_cached_candidate_in_rank_order(capsys, tmp_path):
+    pyarrow = pytest.importorskip("pyarrow.parquet")
+    run_cli(["tune", "--shape", SHAPE, "--gpu", "mi300x"], capsys)
+    tuned = json.loads(run_cli(["tune", "--shape", SHAPE, "--gpu", "mi300x", "--json"], capsys)[1])
+    out = tmp_path / "tunes.parquet"
+    assert run_cli(["cache", "export", "--out", str(out)], capsys)[0] == 0
+    rows = pyarrow.read_table(out).to_pylist()
+    assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
+    shown = len(tuned["candidates"])      # --top of them
+    assert [f'{r["tile_m"]}x{r["tile_n"]}x{r["tile_k"]}' for r in rows[:shown]] == [c["tile"] for c in tuned["candidates"]]
+    assert {(r["m"], r["n"], r["k"], r["dtype"], r["gpu"]) for r in rows} == {(256, 512, 1024, "bf16", "mi300x")}
+    with pytest.raises(InputError, match="expected a .csv or .parquet file"):
+        run_cli(["cache", "export", "--out", str(tmp_path / "t.txt")], capsys)
+
+
 def test_the_space_parses_named_spaces_and_replaced_axes():
     assert parse_space("tiles") == TILES and parse_space("full") == FULL
     space = parse_space("full tile_m=64,128 lds_stage=2 waves_per_eu=auto,2")

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import argparse
 
+from gemmsim.errors import InputError
+
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("cache", help="the tuning cache: info or clear",
+    p = subparsers.add_parser("cache", help="the tuning cache: info, clear or export",
                               description="The SQLite cache of `gemmsim tune` results ($GEMMSIM_CACHE_DIR, "
                                           "else ~/.cache/gemmsim), keyed by the GPU description's content, the "
                                           "simulator version, the problem and the candidate space.")
-    p.add_argument("action", choices=("info", "clear"))
+    p.add_argument("action", choices=("info", "clear", "export"))
     p.add_argument("--json", action="store_true", help="JSON instead of text (info)")
+    p.add_argument("--out", metavar="FILE.parquet|FILE.csv",
+                   help="export: one row per candidate of every cached search, for DuckDB, pandas or polars "
+                        "(.parquet needs pyarrow: pip install 'gemmsim[parquet]')")
     p.set_defaults(func=run)
 
 
@@ -19,6 +24,10 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim.report.rows import format_json, format_key_values
     from gemmsim.tune.cache import TuneCache
 
+    if args.action == "export":
+        return _export(args)
+    if args.out:
+        raise InputError(f"--out is for `gemmsim cache export`, not `{args.action}`")
     cache = TuneCache()
     if args.action == "clear":
         print(f"cleared {cache.clear()} entries from {cache.path}")
@@ -31,4 +40,20 @@ def run(args: argparse.Namespace) -> int:
     print(format_key_values(info))
     for row in by:
         print(f"  {row['gpu']:<10} {row['version']:<16} {row['entries']} entries")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from gemmsim.cli.common import announce, check_output_path
+    from gemmsim.tables import check_table_output, write_table
+    from gemmsim.tune.cache import EXPORT_COLUMNS, TuneCache
+
+    if not args.out:
+        raise InputError("cache export needs --out FILE.parquet or FILE.csv")
+    check_table_output(args.out)
+    check_output_path(args.out)
+    rows = TuneCache().export_rows()
+    write_table(rows, EXPORT_COLUMNS, args.out)
+    print(f"{len(rows)} candidates of the cached searches")
+    announce(args.out)
     return 0

@@ -54,11 +54,12 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.sweep import check_output_format, parse_configs, parse_shapes, run_sweep, sweep_points
+    from gemmsim.sweep import parse_configs, parse_shapes, run_sweep, sweep_points
+    from gemmsim.tables import check_table_output
 
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be a positive integer, got {args.workers}")
-    check_output_format(args.out)
+    check_table_output(args.out)
     check_output_path(args.out)
     gpus = [g.strip() for g in args.gpu.split(",") if g.strip()]
     for gpu in gpus:

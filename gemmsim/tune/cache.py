@@ -30,6 +30,15 @@ SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
     PRIMARY KEY (gpu_hash, version, problem, space))"""
 
 
+# the export's columns: the search's key, then each candidate's fields (tune.search writes them)
+EXPORT_KEY_COLUMNS = {"gpu": str, "gpu_hash": str, "version": str, "m": int, "n": int, "k": int, "dtype": str,
+                      "space": str, "created": str}
+CANDIDATE_COLUMNS = {"tile_m": int, "tile_n": int, "tile_k": int, "lds_stage": int, "copy": str, "epilogue": str,
+                     "swizzle": bool, "split_k": int, "waves_per_eu": int, "time_us": float, "bound_us": float,
+                     "occupancy": int, "bottleneck": str, "why": str}
+EXPORT_COLUMNS = EXPORT_KEY_COLUMNS | {"rank": int} | CANDIDATE_COLUMNS
+
+
 def simulator_version() -> str:
     return f"{__version__}+model{MODEL_VERSION}"
 
@@ -83,6 +92,20 @@ class TuneCache:
         return {"path": str(self.path), "bytes": self.path.stat().st_size if self.path.exists() else 0,
                 "entries": sum(r[2] for r in rows), "current_version": simulator_version(),
                 "by_gpu_and_version": [{"gpu": g, "version": v, "entries": n} for g, v, n in rows]}
+
+    def export_rows(self) -> list[dict]:
+        """One row per candidate of every cached search (all versions), for analysis elsewhere."""
+        rows = []
+        for gpu, digest, version, problem, space, created, result in self._db.execute(
+                "SELECT gpu, gpu_hash, version, problem, space, created, result FROM searches "
+                "ORDER BY gpu, version, problem, space"):
+            dims, dtype = problem.split()
+            m, n, k = (int(d) for d in dims.split("x"))
+            for rank, cand in enumerate(json.loads(result)["candidates"], 1):
+                rows.append({"gpu": gpu, "gpu_hash": digest, "version": version, "m": m, "n": n, "k": k,
+                             "dtype": dtype, "space": space, "created": created, "rank": rank,
+                             **{c: cand.get(c) for c in CANDIDATE_COLUMNS}})
+        return rows
 
     def clear(self) -> int:
         with self._db:
