@@ -261,3 +261,17 @@ def test_a_bad_cell_is_one_line_exit_2(tmp_path, capsys):
     assert main(["calibrate", "--gpu", "mi300x", "--microbench", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "param_value" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_description_that_inherits_gets_the_fits_its_own_file_can_hold():
+    """mi325x inherits mi300x: its file gains the missing keys and sections; the [[matrix]] entries
+    live in the parent, so they are reported, not written."""
+    from gemmsim.hw.loader import check_gpu_text
+
+    result = calibrate(SYNTHETIC, HW_DIR / "mi325x.toml")
+    matrix = [f for f in result.fitted if f.section == "matrix" and "latency" not in f.key]
+    assert matrix and not any(f.write for f in matrix) and all("inherited" in f.note for f in matrix)
+    gpu = check_gpu_text(result.calibrated, HW_DIR / "mi325x.toml")
+    assert gpu.launch_overhead_us == pytest.approx(6.0, rel=0.015)
+    assert gpu.provenance["[lds].latency_cycles"].kind == "calibrated"
+    assert gpu.memory.hbm_bytes == 274877906944                              # the file's own value kept
