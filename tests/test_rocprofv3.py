@@ -163,3 +163,12 @@ def test_bad_trace_rows_name_their_cell(tmp_path):
     bad.write_text((DATA / "counter_collection.csv").read_text().replace("401408.000000", "-5", 1))
     with pytest.raises(InputError, match="Counter_Value.*finite number >= 0"):
         rocprof.read_counter_collection(bad)
+
+
+def test_a_kernel_launched_with_several_grids_is_refused(tmp_path):
+    """Several grid sizes under one name are several GEMM shapes; one --shape cannot describe them."""
+    bad = tmp_path / "kernel_trace.csv"
+    bad.write_text((DATA / "kernel_trace.csv").read_text().replace(",256,1,1,16384,1,1\n", ",256,1,1,32768,1,1\n", 1))
+    with pytest.raises(InputError, match="ran with 2 grid sizes"):
+        read_points(bad, SPEC)
+    assert len(read_points(bad, KernelSpec(SHAPE, "fp8", None, True, "mi300x", kernel="128x128x128"))) == 1

@@ -126,9 +126,18 @@ def _rocprof_points(table: Table, spec: KernelSpec) -> list[Point]:
 
 
 def _trace_points(dispatches: list, spec: KernelSpec, path: Path) -> list[Point]:
-    """One point per GEMM kernel name of a trace: its median dispatch time."""
-    return [profiled_point(name, median_us, spec, path, default_gpu="mi300x")
-            for name, median_us, _ in rocprof.median_by_kernel(dispatches) if is_profiled_gemm(name, spec)]
+    """One point per GEMM kernel name of a trace: its median dispatch time. A trace is one GEMM
+    shape (--shape): a name launched with several grid sizes ran several shapes and is refused."""
+    grids = rocprof.grids_by_kernel(dispatches)
+    out = []
+    for name, median_us, _ in rocprof.median_by_kernel(dispatches):
+        if not is_profiled_gemm(name, spec):
+            continue
+        if len(grids[name]) > 1:
+            raise InputError(f"{path}: {kernel_symbol(name)} ran with {len(grids[name])} grid sizes (several GEMM "
+                             f"shapes); compare takes one --shape per profile: profile one shape, or pick with --kernel")
+        out.append(profiled_point(name, median_us, spec, path, default_gpu="mi300x"))
+    return out
 
 
 def _ncu_points(table: Table, spec: KernelSpec) -> list[Point]:

@@ -63,6 +63,7 @@ class Dispatch:
     dispatch_id: int
     start_ns: int
     end_ns: int
+    grid: int = 0          # work-items of the launch (0: not recorded)
 
     @property
     def duration_us(self) -> float:
@@ -105,8 +106,11 @@ def dispatches_from_table(table: Table) -> list[Dispatch]:
         start, end = r.count("Start_Timestamp"), r.count("End_Timestamp")
         if end <= start:
             raise r.error("End_Timestamp", f"is not after Start_Timestamp {start}")
+        grid = 1
+        for axis in ("Grid_Size_X", "Grid_Size_Y", "Grid_Size_Z"):
+            grid *= r.count(axis) if r.get(axis) else 1
         out.append(Dispatch(r.text("Kernel_Name"), r.count("Dispatch_Id") if r.get("Dispatch_Id") else len(out) + 1,
-                            start, end))
+                            start, end, grid))
     return out
 
 
@@ -144,7 +148,11 @@ def read_results_json(path: str | Path) -> tuple[list[Dispatch], list[CounterSam
             start, end = _int(d, "start_timestamp", where), _int(d, "end_timestamp", where)
             if end <= start:
                 raise InputError(f"{where}: kernel_dispatch {info.get('dispatch_id')}: end_timestamp is not after start_timestamp")
-            dispatches.append(Dispatch(_kernel(names, info, where), _int(info, "dispatch_id", where), start, end))
+            size = _obj(info, "grid_size", where, default={})
+            grid = 1
+            for axis in ("x", "y", "z"):
+                grid *= _int(size, axis, where) if axis in size else 1
+            dispatches.append(Dispatch(_kernel(names, info, where), _int(info, "dispatch_id", where), start, end, grid))
         for c in _list(_obj(proc, "callback_records", where, default={}), "counter_collection", where):
             info = _obj(_obj(c, "dispatch_data", where), "dispatch_info", where)
             sample = CounterSample(_kernel(names, info, where), _int(info, "dispatch_id", where))
@@ -166,6 +174,14 @@ def median_by_kernel(dispatches: list[Dispatch]) -> list[tuple[str, float, int]]
     for d in dispatches:
         by_name[d.kernel].append(d.duration_us)
     return [(name, statistics.median(times), len(times)) for name, times in by_name.items()]
+
+
+def grids_by_kernel(dispatches: list[Dispatch]) -> dict[str, set[int]]:
+    """The launch sizes each kernel name ran with (several: several GEMM shapes under one name)."""
+    grids: dict[str, set[int]] = defaultdict(set)
+    for d in dispatches:
+        grids[d.kernel].add(d.grid)
+    return grids
 
 
 def mean_counters(samples: list[CounterSample]) -> dict[str, tuple[dict[str, float], int]]:
