@@ -101,6 +101,8 @@ def test_compare_reports_lds_bank_conflicts_predicted_vs_counted():
     assert row["lds_conflict_cycles_counted"] == 403456 and row["dispatches"] == 2
     assert row["lds_conflict_cycles_predicted"] > 0
     assert row["counted_over_predicted"] == pytest.approx(403456 / row["lds_conflict_cycles_predicted"], rel=1e-3)
+    assert row["predicted"]["SQ_WAVES"] == 256                  # 16 x 4 workgroups of 4 waves
+    assert row["predicted"]["SQ_INSTS_LDS"] > 0 and row["counters"]["SQ_INSTS_LDS"] == 73728
     swizzled = compare([DATA / "kernel_trace.csv"], KernelSpec(SHAPE, "fp8", None, True, "mi300x"),
                        counters=[DATA / "counter_collection.csv"])
     assert swizzled.lds_counters[0]["lds_conflict_cycles_predicted"] == 0      # the XOR swizzle removes them

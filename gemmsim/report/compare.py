@@ -140,8 +140,12 @@ def _lds_counters(report: Report) -> list[str]:
              + _table(rows, ["kernel", "shape", "tile", "gpu", "dispatches", "predicted_cycles", "counted_cycles",
                              "counted/predicted"], {4, 5, 6, 7}))
     if others:
+        def value(r, k):
+            predicted = r["predicted"].get(k)
+            return f"{k} {r['counters'][k]:,.0f}" + (f" (predicted {predicted:,})" if predicted is not None else "")
+
         lines += ["  counted beside it (mean per dispatch): " + "; ".join(
-            f"{r['symbol']}: " + ", ".join(f"{k} {r['counters'][k]:,.0f}" for k in others if k in r["counters"])
+            f"{r['symbol']}: " + ", ".join(value(r, k) for k in others if k in r["counters"])
             for r in report.lds_counters)]
     return lines
 

@@ -7,7 +7,9 @@ prediction replays: the LDS cycles of every access beyond one per lane phase
 (analytics.lds_banks, from every lane's address), over the whole grid
 (Prediction.lds_conflict_cycles.total). Whether the hardware's cycle is the model's (one bank
 row per clock) is what the comparison checks; the ratio is reported, nothing is fitted.
-The other counters of rocprof.COUNTERS are reported beside it as counted.
+The other counters of rocprof.COUNTERS are reported beside it as counted, two of them with the
+Program's figure: SQ_WAVES (workgroups x waves per workgroup) and SQ_INSTS_LDS (the ds_read /
+ds_write instructions of every wave; the counter also counts FLAT instructions that reach the LDS).
 """
 
 from __future__ import annotations
@@ -40,12 +42,30 @@ def lds_bank_conflicts(samples: list[CounterSample], spec: KernelSpec, predictor
                 continue
             raise
         counted = counters.get(CONFLICT_COUNTER)
+        program_counts = predicted_counts(point)
         rows.append({"symbol": point.symbol, "shape": point.shape, "gpu": point.gpu,
                      "tile": "x".join(map(str, point.tile)) if point.tile else None, "dispatches": dispatches,
                      "lds_conflict_cycles_predicted": round(predicted),
                      "lds_conflict_cycles_counted": None if counted is None else round(counted, 1),
                      "counted_over_predicted": (round(counted / predicted, 3) if counted is not None and predicted
                                                 else None),
-                     "counters": {k: round(v, 1) for k, v in counters.items() if k in COUNTERS}})
+                     "counters": {k: round(v, 1) for k, v in counters.items() if k in COUNTERS},
+                     "predicted": program_counts})
     return rows
+
+
+def predicted_counts(point) -> dict[str, int]:
+    """SQ_WAVES and SQ_INSTS_LDS of the preshuffle Program a point's prediction replays."""
+    from gemmsim.frontends.preshuffle.analysis import analyze
+    from gemmsim.frontends.preshuffle.generator import generate
+    from gemmsim.hw import load_gpu
+    from gemmsim.problem import make_config, make_problem
+    from gemmsim.validate.ncu import shared_counts
+
+    gpu = load_gpu(point.gpu)
+    program = generate(analyze(make_problem((point.m, point.n, point.k), point.dtype),
+                               make_config(point.tile, swizzle=point.swizzle), gpu), gpu)
+    lds = shared_counts(program, gpu)
+    return {"SQ_WAVES": program.workgroups * len(program.waves),
+            "SQ_INSTS_LDS": lds["ld"]["instructions"] + lds["st"]["instructions"]}
 
