@@ -275,3 +275,18 @@ def test_a_description_that_inherits_gets_the_fits_its_own_file_can_hold():
     assert gpu.launch_overhead_us == pytest.approx(6.0, rel=0.015)
     assert gpu.provenance["[lds].latency_cycles"].kind == "calibrated"
     assert gpu.memory.hbm_bytes == 274877906944                              # the file's own value kept
+
+
+def test_lane_phases_from_cycles_per_access_alone(tmp_path):
+    """Without conflict_ways_observed the fit takes cycles per access relative to the smallest stride."""
+    p = dataclasses.replace(synthetic.MI300X, phases={**synthetic.MI300X.phases,
+                                                      32: tuple(tuple(range(a, a + 16)) for a in range(0, 64, 16))})
+    bench = tmp_path / "microbench.csv"
+    synthetic.write_csv(bench, p, seed=5)
+    lines = [ln for ln in bench.read_text().splitlines() if "conflict_ways_observed" not in ln]
+    bench.write_text("\n".join(lines) + "\n")
+    fitted = {(f.section, f.key): f for f in calibrate(bench, HW_DIR / "mi300x.toml").fitted}
+    b32 = fitted[("lds.phases", "read_b32")]
+    assert b32.value == 16 and b32.write and "metric=cycles_per_access" in b32.rows
+    assert b32.toml_value == [[0, 15], [16, 31], [32, 47], [48, 63]]
+    assert fitted[("lds.phases", "read_b64")].value == 16 and not fitted[("lds.phases", "read_b64")].write
