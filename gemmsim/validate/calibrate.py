@@ -11,10 +11,10 @@ What is fitted, and how (each fit is a few lines of arithmetic over named rows):
   the model's latency is a (the conflict-free trip), the conflicts come from lane addresses;
 * LDS lane phases (lds_b32|lds_b64|lds_b128 by stride_words: lane i reads the word at i x
   stride, an access of that width; conflict_ways_observed, else cycles_per_access relative to the
-  smallest stride): the lanes per phase whose bank model (analytics.lds_banks) reproduces the
-  observed conflict ways best, among the description's own grouping and consecutive groups of
-  2^j lanes. The description's grouping is kept when nothing fits better (a stride sweep counts
-  lanes per phase; it cannot tell which lanes), else [lds.phases] read_b<width> is rewritten;
+  smallest stride): the lanes per phase that reproduce the observed conflict ways best
+  (gemmsim.validate.lds_phases). The description's grouping is kept when nothing fits better (a
+  stride sweep counts lanes per phase; it cannot tell which lanes), else [lds.phases]
+  read_b<width> is rewritten as consecutive groups;
 * L2-hit latency: the mean of the global pointer chase over buffers that miss the L1 and fit in
   one XCD's L2 (4 x L1 to half the L2), in ns at the measured clock;
 * HBM latency: the chase through the smallest buffer at least twice every cache (L2 + MALL)
@@ -55,6 +55,7 @@ from gemmsim.files import write_atomically
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.hw.loader import HW_DIR, check_gpu_text
 from gemmsim.validate.calibrate_toml import ensure_keys, rewrite_toml
+from gemmsim.validate.lds_phases import best_phases
 from gemmsim.validate.microbench import EXTRA_NAME, Row, has, pick, read_microbench, read_microbench_set, values
 
 # The measurements live in the repository (validation/results/), not in an installed package:
@@ -347,49 +348,19 @@ def _lds_phases(rows: list[Row], gpu: GPU) -> list[Fitted]:
     return out
 
 
-def _predicted_ways(strides, relative_to, width: int, phases, gpu: GPU) -> np.ndarray:
-    from gemmsim.analytics.lds_banks import access_cycles
-
-    key = f"read_b{width}"
-    lds = replace(gpu.lds, phases={**gpu.lds.phases, key: phases})
-    word = gpu.lds.bank_width_bytes
-
-    def cycles(stride):
-        return access_cycles([lane * stride * word for lane in range(gpu.cu.wave_size)], width, "read", lds).cycles
-
-    base = cycles(relative_to if relative_to else max(1, width // (8 * word)))
-    return np.array([cycles(s) / base for s in strides])
-
-
 def _fit_phases(sel: list[Row], observed: np.ndarray, relative_to, width: int, gpu: GPU) -> Fitted:
     key = f"read_b{width}"
-    wave = gpu.cu.wave_size
-    strides = [r.param_value for r in sel]
-    described = gpu.lds.phases.get(key)
-    candidates = []                                   # (score, lanes, order, phases, is the description's)
-    if described:
-        candidates.append((described, True))
-    lanes = 1
-    while lanes <= wave:
-        candidates.append((tuple(tuple(range(a, a + lanes)) for a in range(0, wave, lanes)), False))
-        lanes *= 2
-    scored = []
-    for order, (phases, own) in enumerate(candidates):
-        predicted = _predicted_ways(strides, relative_to, width, phases, gpu)
-        score = float(np.sum(np.log(observed / predicted) ** 2))
-        # ties (a stride sweep cannot tell them apart) go to the description, then to the fewest lanes
-        scored.append((round(score, 9), 0 if own else 1, len(phases[0]), order, phases, own, predicted))
-    _, _, per_phase, _, phases, own, predicted = min(scored, key=lambda s: s[:4])
-    resid = float(np.max(np.abs(observed - predicted) / predicted))
+    best = best_phases([r.param_value for r in sel], observed, relative_to, width, gpu)
+    resid = float(np.max(np.abs(observed - best.predicted) / best.predicted))
     rows = f"bench={sel[0].bench} metric={sel[0].metric} stride_words={values(sel)}"
-    fit = f"{per_phase} lanes per phase, max relative residual {100 * resid:.1f}% over {len(sel)} strides"
-    if own:
-        return Fitted("lds.phases", key, per_phase, rows, fit,
-                      f"agrees with the description's {key} ({per_phase} lanes per phase): kept", write=False, file=sel[0].file)
-    ranges = [[group[0], group[-1]] for group in phases]
-    return Fitted("lds.phases", key, per_phase, rows, fit,
-                  f"{per_phase} consecutive lanes per phase (a stride sweep counts the lanes, not which ones)",
-                  toml_value=ranges, file=sel[0].file)
+    fit = f"{best.lanes_per_phase} lanes per phase, max relative residual {100 * resid:.1f}% over {len(sel)} strides"
+    if best.described:
+        return Fitted("lds.phases", key, best.lanes_per_phase, rows, fit,
+                      f"agrees with the description's {key} ({best.lanes_per_phase} lanes per phase): kept",
+                      write=False, file=sel[0].file)
+    return Fitted("lds.phases", key, best.lanes_per_phase, rows, fit,
+                  f"{best.lanes_per_phase} consecutive lanes per phase (a stride sweep counts the lanes, not which ones)",
+                  toml_value=[[group[0], group[-1]] for group in best.phases], file=sel[0].file)
 
 
 def _reported_only(rows: list[Row], gpu: GPU) -> list[Fitted]:
