@@ -1,6 +1,7 @@
 """gemmsim calibrate: fits from the microbenchmarks only, written with their provenance."""
 
 import csv
+import dataclasses
 import json
 import re
 import tomllib
@@ -46,8 +47,8 @@ def test_every_calibrated_value_names_its_file_rows_and_residual():
 
 def test_the_committed_description_is_what_calibrate_writes():
     """No drift: fitting the committed microbenchmarks again changes nothing in h200.toml."""
-    _, current, calibrated = calibrate(MICROBENCH, H200)
-    assert calibrated == current
+    result = calibrate(MICROBENCH, H200)
+    assert result.calibrated == result.current
 
 
 def test_calibrated_values_reach_the_gpu_object():
@@ -76,7 +77,7 @@ def _write_microbench(path: Path, lds=(20.0, 3.0), l2_ns=150.0, hbm_ns=400.0, bw
         w = csv.writer(f)
         w.writerow(["bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz", "device", "driver", "command"])
         for r in rows:
-            w.writerow([*r, 1980.0, "test", "0", "synthetic"])
+            w.writerow([*r, 1980.0, "NVIDIA H200 (synthetic)", "0", "synthetic"])
 
 
 def test_fits_recover_known_parameters(tmp_path):
@@ -113,7 +114,7 @@ def test_write_rewrites_only_the_fitted_lines_and_is_deterministic(tmp_path, cap
 def test_the_default_paths_work_from_any_directory(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["calibrate", "--json"]) == 0
-    fitted = json.loads(capsys.readouterr().out)
+    fitted = json.loads(capsys.readouterr().out)["fitted"]
     assert any(f["section"] == "lds" and f["key"] == "latency_cycles" for f in fitted)
 
 
@@ -125,7 +126,13 @@ def test_missing_rows_and_files_are_one_line_errors(tmp_path, capsys):
     assert "does not exist" in capsys.readouterr().err
     bad = tmp_path / "bad.csv"
     bad.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nchase,buffer_bytes,8192,latency_ns,20,1980\n")
-    with pytest.raises(InputError, match="bench=shared"):
+    with pytest.raises(InputError, match=r"bench=chase metric=latency_ns with buffer_bytes in 1048576\.\.31457280"):
+        fit_all(read_microbench(bad), load_gpu("h200"))
+    bad.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nl3,buffer_bytes,8192,latency_ns,20,1980\n")
+    with pytest.raises(InputError, match="none of the rows calibrate fits"):
+        fit_all(read_microbench(bad), load_gpu("h200"))
+    bad.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nshared,conflict_ways,1,latency_cycles,20,1980\n")
+    with pytest.raises(InputError, match="bench=shared metric=latency_cycles: the line fit needs two"):
         fit_all(read_microbench(bad), load_gpu("h200"))
 
 
@@ -148,8 +155,9 @@ def test_extra_rows_take_over_bandwidths_and_rates(tmp_path):
             w.writerow([*row, 1980.0, "test", "0", "synthetic"])
     hw = tmp_path / "h200.toml"
     hw.write_text(H200.read_text())
-    fitted, _, text = calibrate(bench, hw)
-    values = {f.key: f.value for f in fitted if f.write}
+    result = calibrate(bench, hw)
+    text = result.calibrated
+    values = {f.key: f.value for f in result.fitted if f.write}
     assert values["hbm_achievable_bytes_per_s"] == pytest.approx(4.0e12)
     assert values["l2_read_bytes_per_clk_per_xcd"] == 4000               # 7920 GB/s / 1.98 GHz
     assert values["mma.sync.m16n8k16.bf16"] == 10
@@ -157,3 +165,128 @@ def test_extra_rows_take_over_bandwidths_and_rates(tmp_path):
     assert "microbench_extra.csv, rows bench=l2_read" in data["sources"]["calib_memory_l2_read_bytes_per_clk_per_xcd"]
     assert "microbench_extra.csv, rows bench=mma_sync" in data["sources"]["calib_matrix_mma_sync_m16n8k16_bf16"]
     assert "microbench.csv, rows bench=copy" in data["sources"]["calib_device_launch_overhead_us"]
+
+
+# ---- any GPU description: the h200 figures stay, a synthetic MI300X file is recovered ----------------
+
+import sys  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))
+import synthetic_microbench as synthetic  # noqa: E402
+
+SYNTHETIC = ROOT / "tests" / "data" / "microbench_synthetic_mi300x.csv"
+
+
+def test_h200_fits_are_the_committed_figures():
+    """The generalised fits give the h200 exactly what the h200-only calibration gave."""
+    result = calibrate(None, "h200")
+    written = {(f.section, f.key): f.value for f in result.fitted if f.write}
+    assert written == {("lds", "latency_cycles"): 29, ("memory", "l2_hit_latency_ns"): 142.3,
+                       ("memory", "hbm_latency_ns"): 312.7, ("memory", "hbm_achievable_bytes_per_s"): 4.408e12,
+                       ("memory", "mall_bytes_per_s"): 4.408e12, ("memory", "l2_read_bytes_per_clk_per_xcd"): 4462,
+                       ("device", "launch_overhead_us"): 7.59, ("matrix", "mma.sync.m16n8k16.bf16"): 7}
+    reported = {f.key: f.value for f in result.fitted if not f.write}
+    assert reported["valu_cycles"] == 1 and reported["barrier_cycles"] == pytest.approx(14.69)
+
+
+def test_the_synthetic_file_is_what_its_generator_writes(tmp_path):
+    synthetic.write_csv(tmp_path / "s.csv")
+    assert (tmp_path / "s.csv").read_text() == SYNTHETIC.read_text()
+
+
+def _recovered(capsys, *args) -> dict:
+    assert main(["calibrate", *args, "--json"]) == 0
+    return {(f["section"], f["key"]): f for f in json.loads(capsys.readouterr().out)["fitted"]}
+
+
+def test_mi300x_parameters_are_recovered_from_the_synthetic_file(capsys):
+    p = synthetic.MI300X
+    got = _recovered(capsys, "--gpu", "mi300x", "--microbench", str(SYNTHETIC))
+    value = {k: f["value"] for k, f in got.items()}
+    assert value[("lds", "latency_cycles")] == p.lds_latency_cycles
+    for key, want in (("l2_hit_latency_ns", p.l2_hit_latency_ns), ("hbm_latency_ns", p.hbm_latency_ns),
+                      ("hbm_achievable_bytes_per_s", p.hbm_read_bytes_per_s), ("mall_bytes_per_s", p.mall_bytes_per_s),
+                      ("l2_read_bytes_per_clk_per_xcd", p.l2_read_bytes_per_clk_per_xcd)):
+        assert value[("memory", key)] == pytest.approx(want, rel=0.015), key
+    assert value[("device", "launch_overhead_us")] == pytest.approx(p.launch_overhead_us, rel=0.015)
+    assert got[("device", "launch_overhead_us")]["written"]                        # launch_runner, not the copy fit
+    for opcode, cycles in p.matrix_cycles.items():
+        assert value[("matrix", opcode)] == cycles and got[("matrix", opcode)]["written"]
+        assert value[("matrix", f"{opcode} dependent latency")] == pytest.approx(cycles + 8, rel=0.015)
+        assert not got[("matrix", f"{opcode} dependent latency")]["written"]       # no field for it
+    assert value[("compute_unit", "valu_cycles")] == p.valu_cycles
+    for width, lanes in ((32, 32), (64, 16), (128, 8)):
+        f = got[("lds.phases", f"read_b{width}")]
+        assert f["value"] == lanes and not f["written"] and "agrees" in f["note"]
+
+
+def test_other_parameters_are_recovered_and_written(tmp_path, capsys):
+    """Parameters unlike the description's (so a fit that returned the description would fail)."""
+    consecutive = tuple(tuple(range(a, a + 8)) for a in range(0, 64, 8))
+    p = dataclasses.replace(synthetic.MI300X, lds_latency_cycles=64.0, hbm_latency_ns=300.0, valu_cycles=8,
+                            matrix_cycles={"v_mfma_f32_32x32x8_f16": 64, "v_mfma_f32_4x4x4_16b_f16": 8},
+                            phases={**synthetic.MI300X.phases, 64: consecutive})
+    bench = tmp_path / "microbench.csv"
+    synthetic.write_csv(bench, p, seed=3)
+    hw = tmp_path / "mi300x.toml"
+    hw.write_text((HW_DIR / "mi300x.toml").read_text())
+    got = _recovered(capsys, "--gpu", str(hw), "--microbench", str(bench))
+    assert got[("lds.phases", "read_b64")]["value"] == 8 and got[("lds.phases", "read_b64")]["written"]
+    assert not got[("matrix", "v_mfma_f32_4x4x4_16b_f16")]["written"]             # not in the description's table
+    assert main(["calibrate", "--gpu", str(hw), "--microbench", str(bench), "--write"]) == 0
+    gpu = load_gpu(str(hw))
+    assert gpu.lds.latency_cycles == 64 and gpu.cu.valu_cycles == 8
+    assert gpu.memory.hbm_latency_ns == pytest.approx(300.0, rel=0.015)
+    assert next(m for m in gpu.matrix if m.opcode == "v_mfma_f32_32x32x8_f16").cycles == 64
+    assert gpu.lds.phases["read_b64"] == consecutive
+    assert gpu.lds.phases["read_b128"] == synthetic.MI300X.phases[128]              # confirmed, kept
+    assert gpu.provenance["[lds.phases].read_b64"].kind == "calibrated"
+    assert "microbench.csv, rows bench=lds_b64" in gpu.provenance["[lds.phases].read_b64"].source
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--gpu", "nosuchgpu"], "unknown GPU"),
+    (["--gpu", "mi300x", "--microbench", str(MICROBENCH)], "ran on NVIDIA H200"),
+    (["--gpu", "mi300x"], "does not exist"),
+])
+def test_bad_gpu_or_csv_is_one_line_exit_2(args, message, capsys):
+    assert main(["calibrate", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_bad_cell_is_one_line_exit_2(tmp_path, capsys):
+    bad = tmp_path / "microbench.csv"
+    bad.write_text(SYNTHETIC.read_text().replace("lds_b32,stride_words,1,", "lds_b32,stride_words,x,", 1))
+    assert main(["calibrate", "--gpu", "mi300x", "--microbench", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "param_value" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_description_that_inherits_gets_the_fits_its_own_file_can_hold():
+    """mi325x inherits mi300x: its file gains the missing keys and sections; the [[matrix]] entries
+    live in the parent, so they are reported, not written."""
+    from gemmsim.hw.loader import check_gpu_text
+
+    result = calibrate(SYNTHETIC, HW_DIR / "mi325x.toml")
+    matrix = [f for f in result.fitted if f.section == "matrix" and "latency" not in f.key]
+    assert matrix and not any(f.write for f in matrix) and all("inherited" in f.note for f in matrix)
+    gpu = check_gpu_text(result.calibrated, HW_DIR / "mi325x.toml")
+    assert gpu.launch_overhead_us == pytest.approx(6.0, rel=0.015)
+    assert gpu.provenance["[lds].latency_cycles"].kind == "calibrated"
+    assert gpu.memory.hbm_bytes == 274877906944                              # the file's own value kept
+
+
+def test_lane_phases_from_cycles_per_access_alone(tmp_path):
+    """Without conflict_ways_observed the fit takes cycles per access relative to the smallest stride."""
+    p = dataclasses.replace(synthetic.MI300X, phases={**synthetic.MI300X.phases,
+                                                      32: tuple(tuple(range(a, a + 16)) for a in range(0, 64, 16))})
+    bench = tmp_path / "microbench.csv"
+    synthetic.write_csv(bench, p, seed=5)
+    lines = [ln for ln in bench.read_text().splitlines() if "conflict_ways_observed" not in ln]
+    bench.write_text("\n".join(lines) + "\n")
+    fitted = {(f.section, f.key): f for f in calibrate(bench, HW_DIR / "mi300x.toml").fitted}
+    b32 = fitted[("lds.phases", "read_b32")]
+    assert b32.value == 16 and b32.write and "metric=cycles_per_access" in b32.rows
+    assert b32.toml_value == [[0, 15], [16, 31], [32, 47], [48, 63]]
+    assert fitted[("lds.phases", "read_b64")].value == 16 and not fitted[("lds.phases", "read_b64")].write

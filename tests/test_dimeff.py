@@ -10,7 +10,7 @@ import pytest
 
 from gemmsim.analysts import cost
 from gemmsim.analysts.blas import BlasCall
-from gemmsim.analysts.kernel_names import parse_macro_tile, require_macro_tile
+from gemmsim.kernel_names import parse_macro_tile, require_macro_tile
 from gemmsim.analysts.summaries import call_dim_efficiency
 from gemmsim.errors import GemmsimError, InputError
 

@@ -76,5 +76,5 @@ def test_calibrate_write_refuses_another_gpus_file(tmp_path, capsys):
     before = (HW_DIR / "mi300x.toml").read_text()
     code, hw = _calibrate(tmp_path, before)
     err = capsys.readouterr().err
-    assert code == 2 and "describes mi300x (gfx942)" in err and "sm_90" in err
+    assert code == 2 and "ran on NVIDIA H200" in err and "sm_90" in err and "mi300x is gfx942" in err
     assert hw.read_text() == before

@@ -12,7 +12,7 @@ LAYERS = [
     {"errors", "__init__", "files"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
-    {"problem"},
+    {"problem", "kernel_names"},
     {"ir"},
     {"analytics"},
     {"frontends", "prediction"},

@@ -9,7 +9,7 @@ from __future__ import annotations
 from gemmsim import dtypes, progress
 from gemmsim.analysts.blas import BlasCall
 from gemmsim.analysts.cost import gemm_cost
-from gemmsim.analysts.kernel_names import MacroTile, parse_macro_tile
+from gemmsim.kernel_names import MacroTile, parse_macro_tile
 from gemmsim.analysts.shapes import GemmRow
 from gemmsim.analysts.torch_trace import GemmGroup, TraceGemms
 from gemmsim.analytics.dimeff import DimEfficiency, dim_efficiency

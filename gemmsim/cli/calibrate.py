@@ -1,39 +1,41 @@
-"""`gemmsim calibrate`: fit the H200's timing parameters from its microbenchmarks (never from a GEMM)."""
+"""`gemmsim calibrate`: fit a GPU description's timing parameters from its microbenchmarks (never from a GEMM)."""
 
 from __future__ import annotations
 
 import argparse
 
-from gemmsim.cli.common import add_format_args, announce, check_output_path
+from gemmsim.cli.common import add_format_args, add_gpu_args, announce, check_output_path, gpu_name
 
 
 def register(subparsers) -> None:
-    from gemmsim.validate.calibrate import DEFAULT_MICROBENCH, HW_FILE
-
-    p = subparsers.add_parser("calibrate", help="fit h200 parameters from validation/results/h200/microbench.csv")
-    p.add_argument("--microbench", default=str(DEFAULT_MICROBENCH), help=f"microbenchmark CSV (default {DEFAULT_MICROBENCH})")
-    p.add_argument("--hw-file", default=str(HW_FILE), help="GPU description to calibrate (default gemmsim/hw/h200.toml)")
-    p.add_argument("--write", action="store_true", help="rewrite the description file (default: print the values and the diff); "
-                   "the new text must load, and only an sm_90 description takes the H200 fits")
+    p = subparsers.add_parser("calibrate", help="fit a GPU description from microbenchmarks (default h200 and "
+                                                "validation/results/h200/microbench.csv)")
+    add_gpu_args(p, default=None, unset="h200, whose measurements are committed", what="GPU description to calibrate")
+    p.add_argument("--hw-file", dest="gpu", help="the same as --gpu FILE.toml (default: as --gpu)")
+    p.add_argument("--microbench", help="microbenchmark CSV (default validation/results/<gpu>/microbench.csv; "
+                                        "microbench_extra.csv beside it is read too)")
+    p.add_argument("--write", action="store_true", help="rewrite the description file (default: print the values and the "
+                                                        "diff); the new text must load")
     add_format_args(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.report.calibrate import format_fitted, format_fitted_json, format_rewrite_diff
-    from gemmsim.validate.calibrate import calibrate, check_target, write_calibrated
+    from gemmsim.validate.calibrate import calibrate, description_path, write_calibrated
 
+    hw_file = description_path(gpu_name(args) or "h200")
     if args.write:
-        check_output_path(args.hw_file)
-        check_target(args.hw_file)
-    fitted, current, calibrated = calibrate(args.microbench, args.hw_file)
-    if args.write and calibrated != current:
-        write_calibrated(args.hw_file, calibrated)   # validated before it replaces the file; refused: exit 2
-    print(format_fitted_json(fitted) if args.json else format_fitted(fitted))
+        check_output_path(str(hw_file))
+    result = calibrate(args.microbench, hw_file)
+    changed = result.calibrated != result.current
+    if args.write and changed:
+        write_calibrated(hw_file, result.calibrated)   # validated before it replaces the file; refused: exit 2
+    print(format_fitted_json(result) if args.json else format_fitted(result))
     if args.write:
-        if calibrated != current:
-            announce(args.hw_file)
-        print(f"{'rewrote' if calibrated != current else 'unchanged:'} {args.hw_file}")
+        if changed:
+            announce(hw_file)
+        print(f"{'rewrote' if changed else 'unchanged:'} {hw_file}")
     elif not args.json:
-        print(format_rewrite_diff(current, calibrated, args.hw_file))
+        print(format_rewrite_diff(result.current, result.calibrated, str(hw_file)))
     return 0

@@ -11,18 +11,21 @@ from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, ad
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("compare", help="predict every measured point of a results CSV and report the error")
-    p.add_argument("results", nargs="+", help="runner CSV (validation/results/*/ladder.csv ...), rocprofv3 kernel_stats.csv "
-                                              "or ncu --csv --page raw export")
+    p.add_argument("results", nargs="+", help="runner CSV (validation/results/*/ladder.csv ...), rocprofv3 kernel_trace.csv, "
+                                              "kernel_stats.csv, counter_collection.csv or JSON output, or ncu --csv --page raw export")
     add_format_args(p, csv=True)
     add_plot_arg(p, "predicted against measured (log-log)")
     p.add_argument("--ncu", metavar="NCU.csv", help="bank-conflict table to compare (default: ncu.csv beside the first runner CSV)")
+    p.add_argument("--counters", metavar="FILE", action="append", default=[],
+                   help="rocprofv3 counter_collection.csv or JSON (--pmc SQ_LDS_BANK_CONFLICT ...): LDS bank conflicts "
+                        "predicted vs counted (repeatable; a counter file among the results is read too)")
     p.add_argument("--dram", action="store_true", help="also predict the profiled kernels of the ncu table and compare DRAM reads")
     p.add_argument("--sass-dir", type=existing_dir, help="cuobjdump -sass listings (default: sass/ beside the first CSV)")
     p.add_argument("--predictions", metavar="FILE.csv", help="take predictions from this file (written by --save) instead of replaying")
     add_save_arg(p, "every point's prediction to this CSV (--predictions reads it back)")
     g = p.add_argument_group("what a profiled kernel computed (rocprofv3 / ncu exports)")
     add_shape_arg(g, required=False)
-    add_tile_arg(g, required=False, unset="preshuffle GEMM")
+    add_tile_arg(g, required=False, unset="the tile the kernel name writes (FlyDSL, Tensile, CK)")
     add_dtype_arg(g)
     add_gpu_args(g, default=None, unset="the row's device, or mi300x / h200 by format")
     g.add_argument("--no-swizzle", action="store_true", help="the kernel's A tile was not swizzled")
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
                           parse_dims(args.tile, "--tile") if args.tile else None, not args.no_swizzle, gpu,
                           args.kernel)
     report = compare(args.results, spec, gpu=gpu, sass_dir=args.sass_dir, predictions=args.predictions,
-                     save=args.save, ncu_csv=args.ncu, dram=args.dram)
+                     save=args.save, ncu_csv=args.ncu, dram=args.dram, counters=args.counters)
     if args.save:
         announce(args.save)
     if args.json:

@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.analysts import summaries
-    from gemmsim.analysts.kernel_names import require_macro_tile
+    from gemmsim.kernel_names import require_macro_tile
     from gemmsim.report.rows import format_csv, format_json, format_key_values
 
     m, n, k = parse_dims(args.shape, "--shape")

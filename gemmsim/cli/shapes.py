@@ -67,7 +67,7 @@ def model_from_args(args: argparse.Namespace) -> models.ModelDims:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.analysts import summaries
-    from gemmsim.analysts.kernel_names import require_macro_tile
+    from gemmsim.kernel_names import require_macro_tile
     from gemmsim.analysts.shapes import model_gemms
     from gemmsim.report.rows import plot_times
     from gemmsim.report.workloads import cost_label, format_presets, format_rows, shapes_header

@@ -6,15 +6,20 @@ import difflib
 import json
 
 
-def format_fitted_json(fitted) -> str:
-    return json.dumps([{"section": f.section, "key": f.key, "value": f.value, "written": f.write, "rows": f.rows,
-                        "residual": f.residual, "note": f.note} for f in fitted], indent=2, sort_keys=True)
+def format_fitted_json(result) -> str:
+    return json.dumps({"fitted": [{"section": f.section, "key": f.key, "value": f.value, "written": f.write, "rows": f.rows,
+                                   "residual": f.residual, "note": f.note} for f in result.fitted],
+                       "not_measured": result.not_measured}, indent=2, sort_keys=True)
 
 
-def format_fitted(fitted) -> str:
-    lines = [f"{'section':13s} {'key':32s} {'value':>14s}  written  fit"]
-    for f in fitted:
-        lines.append(f"{f.section:13s} {f.key:32s} {f.value:>14.6g}  {'yes' if f.write else 'no ':3s}      {f.residual}")
+def format_fitted(result) -> str:
+    lines = [f"{'section':13s} {'key':40s} {'value':>14s}  written  fit"]
+    for f in result.fitted:
+        lines.append(f"{f.section:13s} {f.key:40s} {f.value:>14.6g}  {'yes' if f.write else 'no ':3s}      {f.residual}")
+        if not f.write:
+            lines.append(f"{'':13s}   ({f.note})")
+    if result.not_measured:
+        lines.append("not measured: " + "; ".join(result.not_measured))
     return "\n".join(lines)
 
 

@@ -43,7 +43,7 @@ def _table(rows: list[list], headers: list[str], numeric: set[int] = frozenset()
 
 def format_text(report: Report) -> str:
     return "\n".join(_headline(report) + _worst(report) + _sweep(report) + _points(report)
-                     + _dram(report) + _conflicts(report))
+                     + _dram(report) + _conflicts(report) + _lds_counters(report))
 
 
 def _headline(report: Report) -> list[str]:
@@ -124,6 +124,32 @@ def _conflicts(report: Report) -> list[str]:
                f"excess is {a.excess_min_pct:+.3f}% .. {a.excess_max_pct:+.3f}% of the measured wavefronts"])
 
 
+def _lds_counters(report: Report) -> list[str]:
+    if not report.lds_counters:
+        return []
+
+    def num(v, fmt="{:,.0f}"):
+        return "n/a" if v is None else fmt.format(v)
+
+    rows = [[r["symbol"], r["shape"], r["tile"] or "", r["gpu"], str(r["dispatches"]),
+             num(r["lds_conflict_cycles_predicted"]), num(r["lds_conflict_cycles_counted"]),
+             num(r["counted_over_predicted"], "{:.3f}")] for r in report.lds_counters]
+    others = sorted({k for r in report.lds_counters for k in r["counters"]} - {"SQ_LDS_BANK_CONFLICT"})
+    lines = (["", "LDS bank conflicts, predicted (conflict cycles of every lane address, whole grid) vs rocprofv3 "
+                  "SQ_LDS_BANK_CONFLICT (mean per dispatch):"]
+             + _table(rows, ["kernel", "shape", "tile", "gpu", "dispatches", "predicted_cycles", "counted_cycles",
+                             "counted/predicted"], {4, 5, 6, 7}))
+    if others:
+        def value(r, k):
+            predicted = r["predicted"].get(k)
+            return f"{k} {r['counters'][k]:,.0f}" + (f" (predicted {predicted:,})" if predicted is not None else "")
+
+        lines += ["  counted beside it (mean per dispatch): " + "; ".join(
+            f"{r['symbol']}: " + ", ".join(value(r, k) for k in others if k in r["counters"])
+            for r in report.lds_counters)]
+    return lines
+
+
 def as_json(report: Report) -> dict:
     rows = [_json_row(c) for c in report.rows]
     return {"points": len(report.rows), "mape_pct": round(report.mape_pct, 2),
@@ -131,7 +157,7 @@ def as_json(report: Report) -> dict:
             "spearman_by_family": {k: _json_rho(r) for k, r in sorted(report.spearman_by_family.items())},
             "spearman_points_by_family": {k: r.points for k, r in sorted(report.spearman_by_family.items())},
             "tile_sweep": report.sweep, "bank_conflicts": report.conflicts, "rows": rows, "skipped": report.skipped,
-            "dram_reads": report.dram, "worst": [f"{c.point.symbol} {c.point.shape}" for c in report.worst]}
+            "dram_reads": report.dram, "lds_bank_conflicts_rocprof": report.lds_counters, "worst": [f"{c.point.symbol} {c.point.shape}" for c in report.worst]}
 
 
 def _json_rho(r: Rank) -> float | None:

@@ -1,43 +1,51 @@
-"""Fit the H200's unknown timing parameters from the microbenchmarks, and only from them.
+"""Fit a GPU description's timing parameters from microbenchmarks, and only from them.
 
-Input: validation/results/h200/microbench.csv and microbench_extra.csv (bench, param_name,
-param_value, metric, value, sm_clock_mhz, ...), written by `python -m validation.microbench` and
-`python -m validation.microbench_extra` on the H200. No GEMM row is read.
+Input: a microbenchmark CSV (gemmsim.validate.microbench; by default validation/results/<gpu>/
+microbench.csv, with microbench_extra.csv beside it when there is one). No GEMM row is read. Each
+fit runs when its rows are there and is listed as not measured otherwise; the wave size, SIMDs,
+cache sizes, XCDs, LDS banks and matrix table that the fits divide by or look up come from the
+description being calibrated, never from here.
 
 What is fitted, and how (each fit is a few lines of arithmetic over named rows):
-* shared-memory latency: the pointer chase through shared memory with w-way bank conflicts,
-  latency = a + b (w - 1) by least squares over w = 1..32; the model's latency is a (the
-  conflict-free trip), the conflicts themselves come from lane addresses;
+* LDS latency (shared/latency_cycles by conflict_ways): latency = a + b (w - 1) by least squares;
+  the model's latency is a (the conflict-free trip), the conflicts come from lane addresses;
+* LDS lane phases (lds_b32|lds_b64|lds_b128 by stride_words: lane i reads the word at i x
+  stride, an access of that width; conflict_ways_observed, else cycles_per_access relative to the
+  smallest stride): the lanes per phase that reproduce the observed conflict ways best
+  (gemmsim.validate.lds_phases). The description's grouping is kept when nothing fits better (a
+  stride sweep counts lanes per phase; it cannot tell which lanes), else [lds.phases]
+  read_b<width> is rewritten as consecutive groups;
 * L2-hit latency: the mean of the global pointer chase over buffers that miss the L1 and fit in
-  the L2 (1 to 16 MiB), in ns at the measured clock;
-* HBM latency: the chase through 256 MiB (beyond the L2; the 1 GiB point adds TLB misses);
-* achievable HBM bandwidth: the read bandwidth over 2 GiB (GEMM traffic is almost all reads; the
-  copy's read + write figure is reported beside it); the level below the L2 (mall_bytes_per_s, no
-  memory-side cache on the H200) is HBM, so it takes the same bandwidth;
-* L2 read bandwidth: the mean read bandwidth of the 16 and 32 MiB L2-resident buffers (L1
-  bypassed), in bytes per SM clock (the 4 MiB buffer reads faster, 11.5 TB/s, and is left out:
-  a GEMM's working set spans the whole L2);
-* the per-launch overhead: the copy kernel's event-timed time t = overhead + bytes / bandwidth
-  by least squares with relative weights over its four buffer sizes (the empty kernel, 11.1 us, is
-  reported beside it: timed with nothing queued before the start event, it includes the host's
-  launch call, which the GEMM runner's timing partly hides behind a memset);
-* the mma.sync pipe cycles: 4 sub-partitions / (mma per cycle per SM), the rate taken by
-  difference of two loop lengths (the launch overhead cancels), rounded to the integer cycles the
-  matrix table holds;
-* the FFMA pipe cycles: warp size / (event-timed FFMA per cycle per SM / sub-partitions), as a
-  check of the spec value 1 (written back only if it differs).
-Measured but not expressible in the model (reported, not written): the L1-hit latency, the FFMA
-and mma.sync dependent-issue latencies, the barrier cost.
+  one XCD's L2 (4 x L1 to half the L2), in ns at the measured clock;
+* HBM latency: the chase through the smallest buffer at least twice every cache (L2 + MALL)
+  (larger ones add TLB misses);
+* achievable HBM bandwidth: the read bandwidth (hbm_read) of the largest buffer beyond every
+  cache; without it, the copy fit below (read + write). The level below the L2: a description
+  without a memory-side cache (mall_bytes 0) takes the HBM figure; one with a MALL takes the mean
+  of the hbm_read rows whose buffer fits it (2 x L2 to half the MALL), if measured;
+* L2 read bandwidth: the mean read bandwidth (l2_read, L1 bypassed) of the buffers between a
+  quarter of and one XCD's L2, in bytes per clock per XCD at the rows' clock;
+* the per-launch overhead: the mean event time of the empty kernel timed as a GEMM is
+  (launch_runner); without it, the copy kernel's t = overhead + bytes / bandwidth by relative least
+  squares over its buffer sizes (then also the bandwidth when hbm_read is missing);
+* matrix instructions (matrix bench by instruction): issue_cycles, rounded, are the [[matrix]]
+  entry's cycles; the H200's mma_sync bench gives mma.sync's cycles as simds / (mma per cycle per
+  SM) when no matrix row names it. A dependent latency has no field: reported;
+* VALU cycles: wave size / lanes per cycle per SIMD (valu bench, or the H200's ffma bench over its
+  sub-partitions), written only if it differs from the description.
+Measured but not expressible in the model (reported, not written): the L1-hit latency, dependent
+VALU and matrix latencies, the barrier cost, the empty kernel's event time, L1 lines per cycle,
+and any row for an instruction or field the description lacks.
 
 Every written value gets kind = "calibrated" and its own [sources] entry naming the file, the rows
-(bench / metric / parameter values) and the fit residual. `rewrite_toml` edits only those lines, so
-the rest of the description keeps its text; the output is the same for the same input.
+(bench / metric / parameter values) and the fit residual (gemmsim.validate.calibrate_toml writes
+them); the output is the same for the same input.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -46,128 +54,147 @@ from gemmsim.errors import GemmsimError, InputError
 from gemmsim.files import write_atomically
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.hw.loader import HW_DIR, check_gpu_text
-from gemmsim.validate.rows import read_table
+from gemmsim.validate.calibrate_toml import ensure_keys, rewrite_toml
+from gemmsim.validate.lds_phases import best_phases
+from gemmsim.validate.microbench import EXTRA_NAME, Row, has, pick, read_microbench, read_microbench_set, values
 
 # The measurements live in the repository (validation/results/), not in an installed package:
 # found from this file's place in a checkout, whatever the working directory.
 REPO = Path(__file__).resolve().parents[2]
-DEFAULT_MICROBENCH = REPO / "validation" / "results" / "h200" / "microbench.csv"
-EXTRA_NAME = "microbench_extra.csv"      # read from beside the main file when present
-L2_READ_MIN_BYTES = 16 << 20
-HW_FILE = HW_DIR / "h200.toml"
-L2_CHASE_BYTES = (1 << 20, 16 << 20)     # buffers that miss the L1 (<= 256 KiB) and fit in the L2
-HBM_CHASE_BYTES = 256 << 20              # beyond the L2, before TLB misses dominate
-MMA_OPCODE = "mma.sync.m16n8k16.bf16"
-MEASURED_ARCHES = ("sm_90", "sm90")     # the microbenchmarks are H200 (sm_90) kernels: only such a description takes their fits
+RESULTS = REPO / "validation" / "results"
+DEFAULT_GPU = "h200"
+DEFAULT_MICROBENCH = RESULTS / DEFAULT_GPU / "microbench.csv"
+HW_FILE = HW_DIR / f"{DEFAULT_GPU}.toml"
+MMA_OPCODE = "mma.sync.m16n8k16.bf16"   # the one instruction the H200's mma_sync bench runs
+LDS_WIDTHS = (32, 64, 128)
+# What calibrate fits from which rows (any one of them), for the list of what a file did not measure.
+FITS = (("lds latency", (("shared", "latency_cycles"),)), ("l2/hbm latency", (("chase", "latency_ns"),)),
+        ("hbm bandwidth", (("hbm_read", "read_bandwidth_gb_per_s"), ("copy", "bandwidth_gb_per_s"))),
+        ("l2 bandwidth", (("l2_read", "read_bandwidth_gb_per_s"),)),
+        ("launch overhead", (("launch_runner", "event_time_us"), ("copy", "bandwidth_gb_per_s"))),
+        ("matrix cycles", (("matrix", "issue_cycles"), ("mma_sync", "mma_per_cycle_per_sm"),
+                           ("mma_sync", "mma_per_cycle_per_sm_by_difference"))),
+        ("valu cycles", (("valu", "valu_per_cycle_per_simd"), ("ffma", "ffma_per_cycle_per_sm"),
+                         ("ffma", "ffma_per_cycle_per_sm_by_difference"))),
+        *((f"lds phases b{w}", ((f"lds_b{w}", "cycles_per_access"), (f"lds_b{w}", "conflict_ways_observed")))
+          for w in LDS_WIDTHS))
 
 
 @dataclass(frozen=True)
 class Fitted:
     """One calibrated value and where it came from."""
 
-    section: str          # "lds", "memory", "device", "compute_unit" or "matrix"
-    key: str              # key in the section (for "matrix": the opcode's `cycles`)
+    section: str          # "lds", "lds.phases", "memory", "device", "compute_unit" or "matrix"
+    key: str              # key in the section (for "matrix": the opcode, whose `cycles` it sets)
     value: float
     rows: str             # which rows of the file, by their key columns
     residual: str         # the fit residual, in words with its number
     note: str
-    write: bool = True    # False: reported only (no parameter, or the spec already agrees)
+    write: bool = True    # False: reported only (no parameter, or the description already agrees)
+    toml_value: object = None   # what the file gets when it is not `value` itself (lane phases)
+    file: str = "microbench.csv"
 
     @property
     def source_id(self) -> str:
         return "calib_" + re.sub(r"[^a-z0-9]+", "_", f"{self.section}_{self.key}".lower()).strip("_")
 
-    def source_text(self, folder: str, extra_keys: frozenset = frozenset()) -> str:
-        """Where the value came from; `extra_keys` are the (bench, metric) pairs of the extra file."""
-        bench, metric = (part.split("=", 1)[1] for part in self.rows.split()[:2])
-        file = EXTRA_NAME if (bench, metric) in extra_keys else "microbench.csv"
-        return f"gemmsim calibrate: {folder}{file}, rows {self.rows}; {self.residual}"
+    def source_text(self, folder: str) -> str:
+        return f"gemmsim calibrate: {folder}{self.file}, rows {self.rows}; {self.residual}"
 
 
 @dataclass(frozen=True)
-class Row:
-    bench: str
-    param_name: str
-    param_value: int
-    metric: str
-    value: float
-    clock_mhz: float
-
-
-MICROBENCH_COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz")
-
-
-def read_microbench(path: str | Path) -> list[Row]:
-    """The rows of a microbenchmark CSV; every measured value and clock is a positive finite number
-    (a latency, a rate, a bandwidth), every parameter a positive integer."""
-    if not Path(path).is_file():
-        raise InputError(f"microbenchmark file {str(path)!r} does not exist (the measurements are in a checkout of "
-                         f"the gemmsim repository, validation/results/; give --microbench)")
-    table = read_table(path, "microbenchmark file")
-    table.require(MICROBENCH_COLUMNS, "a microbenchmark CSV")
-    return [Row(r.text("bench"), r.text("param_name"), r.positive_int("param_value"), r.text("metric"),
-                r.positive_number("value"), r.positive_number("sm_clock_mhz")) for r in table.rows]
-
-
-def _pick(rows: list[Row], bench: str, metric: str, where=lambda v: True) -> list[Row]:
-    found = sorted((r for r in rows if r.bench == bench and r.metric == metric and where(r.param_value)),
-                   key=lambda r: r.param_value)
-    if not found:
-        raise InputError(f"microbenchmark rows bench={bench} metric={metric} are missing")
-    return found
-
-
-def _values(rows: list[Row]) -> str:
-    return ",".join(str(r.param_value) for r in rows)
+class Calibration:
+    fitted: list[Fitted]
+    not_measured: list[str]     # fits whose rows the file lacks
+    current: str                # the description's text
+    calibrated: str             # its text with every written fit
 
 
 def fit_all(rows: list[Row], gpu: GPU, extra: list[Row] | None = None) -> list[Fitted]:
-    """Every fit of the module docstring, in a fixed order; the warp size, sub-partitions and L1
-    size that the fits divide by come from the GPU description. Without the extra rows, the HBM
-    bandwidth comes from the copy fit, the mma.sync rate from the first set, and the L2
-    bandwidth is not fitted."""
-    fits = [_lds_latency(rows), _l2_latency(rows), _hbm_latency(rows)]
-    if extra:
-        fits += [*_read_bandwidths(extra), *_copy(rows, with_bandwidth=False)]
-    else:
-        fits += _copy(rows)
-    cu = gpu.cu
-    fits += [_mma_cycles(extra or rows, cu.simds), _ffma_cycles(extra or rows, cu.wave_size, cu.simds),
-             *_reported_only(rows, gpu)]
-    if extra:
-        fits += _reported_extra(extra)
+    """Every fit of the module docstring whose rows are present, in a fixed order."""
+    rows = rows + (extra or [])
+    if not any(has(rows, bench, metric) for _, which in FITS for bench, metric in which):
+        raise InputError("the microbenchmark file has none of the rows calibrate fits (benches " +
+                         ", ".join(sorted({b for _, which in FITS for b, _ in which})) + ")")
+    fits: list[Fitted] = []
+    if has(rows, "shared", "latency_cycles"):
+        fits.append(_lds_latency(rows))
+    if has(rows, "chase", "latency_ns"):
+        fits += [_l2_latency(rows, gpu), _hbm_latency(rows, gpu)]
+    if has(rows, "hbm_read", "read_bandwidth_gb_per_s"):
+        fits += _read_bandwidths(rows, gpu)
+    if has(rows, "l2_read", "read_bandwidth_gb_per_s"):
+        fits.append(_l2_bandwidth(rows, gpu))
+    fits += _launch_and_copy(rows, gpu)
+    fits += _matrix_cycles(rows, gpu)
+    fits += _valu_cycles(rows, gpu)
+    fits += _lds_phases(rows, gpu)
+    fits += _reported_only(rows, gpu)
     return fits
 
 
+def not_measured(rows: list[Row]) -> list[str]:
+    return [f"{what} (bench={'|'.join(dict.fromkeys(b for b, _ in which))})" for what, which in FITS
+            if not any(has(rows, bench, metric) for bench, metric in which)]
+
+
+def _size(n: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return f"{n >> shift} {unit}"
+    return f"{n} B"
+
+
+def _unit(gpu: GPU) -> str:
+    return "SM" if gpu.vendor == "nvidia" else "CU"
+
+
 def _lds_latency(rows: list[Row]) -> Fitted:
-    sel = _pick(rows, "shared", "latency_cycles")
+    sel = pick(rows, "shared", "latency_cycles")
+    if len(sel) < 2:
+        raise InputError("microbenchmark rows bench=shared metric=latency_cycles: the line fit needs two conflict_ways")
     ways = np.array([r.param_value for r in sel], float)
     lat = np.array([r.value for r in sel])
     slope, intercept = np.polyfit(ways - 1, lat, 1)
     resid = np.max(np.abs(intercept + slope * (ways - 1) - lat))
-    return Fitted("lds", "latency_cycles", round(float(intercept)), f"bench=shared metric=latency_cycles conflict_ways={_values(sel)}",
+    return Fitted("lds", "latency_cycles", round(float(intercept)), f"bench=shared metric=latency_cycles conflict_ways={values(sel)}",
                   f"latency = {intercept:.2f} + {slope:.3f} x (ways - 1) cycles, max residual {resid:.3f} cycles",
-                  f"conflict-free shared-memory load-to-use latency; each extra way adds {slope:.2f} cycles")
+                  f"conflict-free shared-memory load-to-use latency; each extra way adds {slope:.2f} cycles", file=sel[0].file)
 
 
-def _l2_latency(rows: list[Row]) -> Fitted:
-    sel = _pick(rows, "chase", "latency_ns", lambda v: L2_CHASE_BYTES[0] <= v <= L2_CHASE_BYTES[1])
+def _l2_latency(rows: list[Row], gpu: GPU) -> Fitted:
+    low, high = 4 * gpu.memory.l1_bytes, gpu.memory.l2_bytes_per_xcd // 2
+    sel = pick(rows, "chase", "latency_ns", lambda v: low <= v <= high, f"buffer_bytes in {low}..{high} (misses the L1, fits the L2)")
     vals = np.array([r.value for r in sel])
     mean = float(vals.mean())
-    return Fitted("memory", "l2_hit_latency_ns", round(mean, 1), f"bench=chase metric=latency_ns buffer_bytes={_values(sel)}",
+    return Fitted("memory", "l2_hit_latency_ns", round(mean, 1), f"bench=chase metric=latency_ns buffer_bytes={values(sel)}",
                   f"mean {mean:.2f} ns, max deviation {np.max(np.abs(vals - mean)):.3f} ns",
-                  f"pointer chase hitting the L2 at {sel[0].clock_mhz:.0f} MHz")
+                  f"pointer chase hitting the L2 at {sel[0].clock_mhz:.0f} MHz", file=sel[0].file)
 
 
-def _hbm_latency(rows: list[Row]) -> Fitted:
-    sel = _pick(rows, "chase", "latency_ns", lambda v: v == HBM_CHASE_BYTES)
-    return Fitted("memory", "hbm_latency_ns", round(sel[0].value, 1), f"bench=chase metric=latency_ns buffer_bytes={_values(sel)}",
-                  "one row, residual 0 (the 1 GiB row, 342 ns, adds TLB misses and is left out)",
-                  f"pointer chase through 256 MiB at {sel[0].clock_mhz:.0f} MHz")
+def _beyond_caches(gpu: GPU) -> int:
+    return 2 * (gpu.memory.l2_bytes + gpu.memory.mall_bytes)
 
 
-def _copy(rows: list[Row], with_bandwidth: bool = True) -> list[Fitted]:
-    sel = _pick(rows, "copy", "bandwidth_gb_per_s")
+def _hbm_latency(rows: list[Row], gpu: GPU) -> Fitted:
+    beyond = pick(rows, "chase", "latency_ns", lambda v: v >= _beyond_caches(gpu),
+                  f"buffer_bytes >= {_beyond_caches(gpu)} (twice every cache)")
+    row, larger = beyond[0], beyond[1:]
+    left_out = ""
+    if len(larger) == 1:
+        left_out = f" (the {_size(larger[0].param_value)} row, {larger[0].value:.0f} ns, adds TLB misses and is left out)"
+    elif larger:
+        left_out = f" (the {len(larger)} larger buffers add TLB misses and are left out)"
+    return Fitted("memory", "hbm_latency_ns", round(row.value, 1), f"bench=chase metric=latency_ns buffer_bytes={row.param_value}",
+                  f"one row, residual 0{left_out}", f"pointer chase through {_size(row.param_value)} at {row.clock_mhz:.0f} MHz",
+                  file=row.file)
+
+
+def _copy_fit(rows: list[Row]) -> tuple[float, float, str, str, str]:
+    """(overhead s, bandwidth B/s, rows, fit text, file) of t = overhead + bytes / bandwidth."""
+    sel = pick(rows, "copy", "bandwidth_gb_per_s")
+    if len(sel) < 2:
+        raise InputError("microbenchmark rows bench=copy metric=bandwidth_gb_per_s: the fit needs two buffer sizes")
     moved = np.array([2.0 * r.param_value for r in sel])          # read + write
     seconds = moved / (np.array([r.value for r in sel]) * 1e9)
     design = np.vstack([moved, np.ones_like(moved)]).T
@@ -175,205 +202,260 @@ def _copy(rows: list[Row], with_bandwidth: bool = True) -> list[Fitted]:
     (per_byte, overhead), *_ = np.linalg.lstsq(design * weights[:, None], seconds * weights, rcond=None)
     rel = np.max(np.abs(design @ np.array([per_byte, overhead]) - seconds) / seconds)
     bandwidth = float(1.0 / per_byte)
-    where = f"bench=copy metric=bandwidth_gb_per_s buffer_bytes={_values(sel)}"
     fit = (f"time = {overhead * 1e6:.2f} us + bytes / {bandwidth / 1e12:.4f} TB/s (read + write, relative least squares), "
            f"max relative residual {100 * rel:.2f}%")
+    return float(overhead), bandwidth, f"bench=copy metric=bandwidth_gb_per_s buffer_bytes={values(sel)}", fit, sel[0].file
+
+
+def _launch_and_copy(rows: list[Row], gpu: GPU) -> list[Fitted]:
+    out = []
+    runner = has(rows, "launch_runner", "event_time_us")
+    if runner:
+        sel = pick(rows, "launch_runner", "event_time_us")
+        vals = np.array([r.value for r in sel])
+        out.append(Fitted("device", "launch_overhead_us", round(float(vals.mean()), 2),
+                          f"bench=launch_runner metric=event_time_us threads={values(sel)}",
+                          f"mean {vals.mean():.3f} us, max deviation {np.max(np.abs(vals - vals.mean())):.3f} us",
+                          "empty kernel timed as the runner times a GEMM; read by gemmsim compare", file=sel[0].file))
+    if not has(rows, "copy", "bandwidth_gb_per_s"):
+        return out
+    overhead, bandwidth, where, fit, file = _copy_fit(rows)
     bw = float(f"{bandwidth:.4g}")
-    launch = Fitted("device", "launch_overhead_us", round(float(overhead) * 1e6, 2), where, fit,
-                    "event-timed per-launch overhead (launch, ramp-up, drain) beside the replayed kernel time; read by gemmsim compare")
-    if not with_bandwidth:
-        return [launch, Fitted("memory", "copy_bytes_per_s", bw, where, fit, "read + write; reported", write=False)]
-    return [
-        Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit, "device-to-device copy, read + write counted"),
-        Fitted("memory", "mall_bytes_per_s", bw, where, fit,
-               "no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM fit"),
-        launch,
-    ]
+    launch = Fitted("device", "launch_overhead_us_by_copy_fit" if runner else "launch_overhead_us", round(overhead * 1e6, 2), where, fit,
+                    "event-timed per-launch overhead (launch, ramp-up, drain) beside the replayed kernel time; read by gemmsim compare",
+                    write=not runner, file=file)
+    if has(rows, "hbm_read", "read_bandwidth_gb_per_s"):
+        return [*out, launch, Fitted("memory", "copy_bytes_per_s", bw, where, fit, "read + write; reported", write=False, file=file)]
+    hbm = Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit, "device-to-device copy, read + write counted", file=file)
+    if gpu.memory.mall_bytes:
+        return [*out, hbm, launch]
+    return [*out, hbm, replace(hbm, key="mall_bytes_per_s",
+                               note="no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM fit"),
+            launch]
 
 
-def _read_bandwidths(extra: list[Row]) -> list[Fitted]:
-    hbm = _pick(extra, "hbm_read", "read_bandwidth_gb_per_s")
-    where = f"bench=hbm_read metric=read_bandwidth_gb_per_s buffer_bytes={_values(hbm)}"
-    bw = float(f"{hbm[0].value * 1e9:.4g}")
-    fit = f"one row ({hbm[0].value:.1f} GB/s, by difference of 1 and 3 passes), residual 0"
-    l2 = _pick(extra, "l2_read", "read_bandwidth_gb_per_s", lambda v: v >= L2_READ_MIN_BYTES)
+def _read_bandwidths(rows: list[Row], gpu: GPU) -> list[Fitted]:
+    hbm = pick(rows, "hbm_read", "read_bandwidth_gb_per_s", lambda v: v >= _beyond_caches(gpu),
+               f"buffer_bytes >= {_beyond_caches(gpu)} (twice every cache)")[-1]
+    where = f"bench=hbm_read metric=read_bandwidth_gb_per_s buffer_bytes={hbm.param_value}"
+    bw = float(f"{hbm.value * 1e9:.4g}")
+    fit = f"one row ({hbm.value:.1f} GB/s, by difference of 1 and 3 passes), residual 0"
+    out = [Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit,
+                  f"read bandwidth of a {_size(hbm.param_value)} buffer (GEMM traffic is reads)", file=hbm.file)]
+    mem = gpu.memory
+    if not mem.mall_bytes:
+        return out + [replace(out[0], key="mall_bytes_per_s",
+                              note="no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM read bandwidth")]
+    in_mall = [r for r in rows if r.bench == "hbm_read" and r.metric == "read_bandwidth_gb_per_s"
+               and 2 * mem.l2_bytes <= r.param_value <= mem.mall_bytes // 2]
+    if in_mall:
+        vals = np.array([r.value for r in in_mall])
+        out.append(Fitted("memory", "mall_bytes_per_s", float(f"{vals.mean() * 1e9:.4g}"),
+                          f"bench=hbm_read metric=read_bandwidth_gb_per_s buffer_bytes={values(in_mall)}",
+                          f"mean {vals.mean():.1f} GB/s, max deviation {100 * np.max(np.abs(vals - vals.mean())) / vals.mean():.1f}%",
+                          "reads of buffers beyond the L2 that the memory-side cache holds", file=in_mall[0].file))
+    return out
+
+
+def _l2_bandwidth(rows: list[Row], gpu: GPU) -> Fitted:
+    per_xcd = gpu.memory.l2_bytes_per_xcd
+    l2 = pick(rows, "l2_read", "read_bandwidth_gb_per_s", lambda v: per_xcd // 4 <= v <= per_xcd,
+              f"buffer_bytes in {per_xcd // 4}..{per_xcd} (a quarter of to one XCD's L2)")
     vals = np.array([r.value for r in l2])
-    per_clk = vals.mean() * 1e9 / (l2[0].clock_mhz * 1e6)
-    return [
-        Fitted("memory", "hbm_achievable_bytes_per_s", bw, where, fit, "read bandwidth of a 2 GiB buffer (GEMM traffic is reads)"),
-        Fitted("memory", "mall_bytes_per_s", bw, where, fit,
-               "no memory-side cache: what misses the L2 comes from HBM, so this level takes the HBM read bandwidth"),
-        Fitted("memory", "l2_read_bytes_per_clk_per_xcd", round(float(per_clk)),
-               f"bench=l2_read metric=read_bandwidth_gb_per_s buffer_bytes={_values(l2)}",
-               f"mean {vals.mean():.0f} GB/s at {l2[0].clock_mhz:.0f} MHz = {per_clk:.0f} B/clk, max deviation "
-               f"{100 * np.max(np.abs(vals - vals.mean())) / vals.mean():.1f}%",
-               "L2-resident reads by every SM, L1 bypassed (the H200 is one 'XCD')"),
-    ]
+    per_clk = vals.mean() * 1e9 / (l2[0].clock_mhz * 1e6) / gpu.xcds
+    xcds = f" / {gpu.xcds} XCDs" if gpu.xcds > 1 else ""
+    where = (f"the {gpu.name.upper()} is one 'XCD'" if gpu.xcds == 1 else f"each of {gpu.xcds} XCDs serving its own {_unit(gpu)}s")
+    return Fitted("memory", "l2_read_bytes_per_clk_per_xcd", round(float(per_clk)),
+                  f"bench=l2_read metric=read_bandwidth_gb_per_s buffer_bytes={values(l2)}",
+                  f"mean {vals.mean():.0f} GB/s at {l2[0].clock_mhz:.0f} MHz{xcds} = {per_clk:.0f} B/clk, max deviation "
+                  f"{100 * np.max(np.abs(vals - vals.mean())) / vals.mean():.1f}%",
+                  f"L2-resident reads by every {_unit(gpu)}, L1 bypassed ({where})", file=l2[0].file)
 
 
-def _reported_extra(extra: list[Row]) -> list[Fitted]:
-    launch = _pick(extra, "launch", "event_time_us")
-    lines = _pick(extra, "l1_lines", "ldg_per_cycle_per_sm", lambda v: v >= 2)
-    per_line = np.array([r.value * r.param_value for r in lines])
-    return [
-        Fitted("device", "empty_kernel_event_time_us", round(launch[0].value, 2),
-               f"bench=launch metric=event_time_us threads={_values(launch)}",
-               ", ".join(f"{r.value:.2f} us at {r.param_value} threads" for r in launch),
-               "nothing queued before the start event: includes the host's launch call", write=False),
-        Fitted("memory", "l1_lines_per_cycle_per_sm", round(float(per_line.mean()), 3),
-               f"bench=l1_lines metric=ldg_per_cycle_per_sm lines_per_load={_values(lines)}",
-               f"loads per cycle x lines per load = {', '.join(f'{v:.3f}' for v in per_line)}",
-               "the L1 serves one 128-byte line per cycle per SM; no L1 in the model", write=False),
-    ]
+def _matrix_cycles(rows: list[Row], gpu: GPU) -> list[Fitted]:
+    table = {m.opcode: m for m in gpu.matrix}
+    out = []
+    issue = {r.param_value: r for r in rows if r.bench == "matrix" and r.metric == "issue_cycles"}
+    for opcode, r in sorted(issue.items()):
+        cycles = max(1, round(r.value))
+        known = opcode in table
+        out.append(Fitted("matrix", opcode, cycles, f"bench=matrix metric=issue_cycles instruction={opcode}",
+                          f"{r.value:.3f} cycles per instruction per SIMD, rounded: residual {100 * (cycles - r.value) / r.value:+.1f}%",
+                          "issue interval of independent chains per SIMD" if known else
+                          f"no [[matrix]] entry {opcode} in {gpu.name}: reported", write=known, file=r.file))
+    if MMA_OPCODE not in issue and MMA_OPCODE in table and (has(rows, "mma_sync", "mma_per_cycle_per_sm")
+                                                           or has(rows, "mma_sync", "mma_per_cycle_per_sm_by_difference")):
+        out.append(_mma_sync_cycles(rows, gpu.cu.simds))
+    for r in sorted((r for r in rows if r.bench == "matrix" and r.metric == "latency_cycles"), key=lambda r: r.param_value):
+        out.append(Fitted("matrix", f"{r.param_value} dependent latency", round(r.value, 2),
+                          f"bench=matrix metric=latency_cycles instruction={r.param_value}", "one row",
+                          "no dependent-latency field: the model's result is ready when the pipe frees", write=False, file=r.file))
+    return out
 
 
-def _mma_cycles(rows: list[Row], simds: int) -> Fitted:
+def _mma_sync_cycles(rows: list[Row], simds: int) -> Fitted:
     metric = "mma_per_cycle_per_sm_by_difference"
-    if not any(r.bench == "mma_sync" and r.metric == metric for r in rows):
+    if not has(rows, "mma_sync", metric):
         metric = "mma_per_cycle_per_sm"
-    sel = _pick(rows, "mma_sync", metric)
+    sel = pick(rows, "mma_sync", metric)
     exact = simds / sel[0].value
     cycles = max(1, round(exact))
-    return Fitted("matrix", MMA_OPCODE, cycles, f"bench=mma_sync metric={metric} chains={_values(sel)}",
+    return Fitted("matrix", MMA_OPCODE, cycles, f"bench=mma_sync metric={metric} chains={values(sel)}",
                   f"{simds} sub-partitions / {sel[0].value:.4f} per cycle per SM = {exact:.3f} cycles, rounded: "
                   f"residual {100 * (cycles - exact) / exact:+.1f}%",
-                  "issue rate of independent mma.sync chains per sub-partition")
+                  "issue rate of independent mma.sync chains per sub-partition", file=sel[0].file)
 
 
-def _ffma_cycles(rows: list[Row], wave_size: int, simds: int) -> Fitted:
-    metric = "ffma_per_cycle_per_sm_by_difference"
-    if not any(r.bench == "ffma" and r.metric == metric for r in rows):
-        metric = "ffma_per_cycle_per_sm"
-    sel = _pick(rows, "ffma", metric)
-    exact = wave_size / (sel[0].value / simds)
+def _valu_cycles(rows: list[Row], gpu: GPU) -> list[Fitted]:
+    wave, simds = gpu.cu.wave_size, gpu.cu.simds
+    if has(rows, "valu", "valu_per_cycle_per_simd"):
+        sel = pick(rows, "valu", "valu_per_cycle_per_simd")
+        per_simd, how = sel[-1].value, f"{sel[-1].value:.2f} lanes per cycle per SIMD"
+        metric = "bench=valu metric=valu_per_cycle_per_simd"
+    else:
+        metric = "ffma_per_cycle_per_sm_by_difference"
+        if not has(rows, "ffma", metric):
+            metric = "ffma_per_cycle_per_sm"
+        if not has(rows, "ffma", metric):
+            return []
+        sel = pick(rows, "ffma", metric)
+        per_simd, how = sel[0].value / simds, f"({sel[0].value:.2f} / {simds}) per cycle"
+        metric = f"bench=ffma metric={metric}"
+    exact = wave / per_simd
     cycles = max(1, round(exact))
-    return Fitted("compute_unit", "valu_cycles", cycles, f"bench=ffma metric={metric} chains={_values(sel)}",
-                  f"{wave_size} lanes / ({sel[0].value:.2f} / {simds}) per cycle = {exact:.3f} cycles, rounded: "
-                  f"residual {100 * (cycles - exact) / exact:+.1f}%",
-                  "one warp FFMA per sub-partition per cycle; agrees with the spec", write=False)
+    differs = cycles != gpu.cu.valu_cycles
+    return [Fitted("compute_unit", "valu_cycles", cycles, f"{metric} chains={values(sel)}",
+                   f"{wave} lanes / {how} = {exact:.3f} cycles, rounded: residual {100 * (cycles - exact) / exact:+.1f}%",
+                   f"one wave's VALU op per SIMD every {cycles} cycles; " +
+                   ("differs from the description" if differs else "agrees with the description"), write=differs, file=sel[0].file)]
+
+
+def _lds_phases(rows: list[Row], gpu: GPU) -> list[Fitted]:
+    out = []
+    for width in LDS_WIDTHS:
+        bench = f"lds_b{width}"
+        if has(rows, bench, "conflict_ways_observed"):
+            sel = pick(rows, bench, "conflict_ways_observed")
+            observed = np.array([r.value for r in sel])
+            relative_to = None                       # the writer's conflict ways: relative to a conflict-free access
+        elif has(rows, bench, "cycles_per_access"):
+            sel = pick(rows, bench, "cycles_per_access")
+            observed = np.array([r.value for r in sel]) / sel[0].value
+            relative_to = sel[0].param_value         # relative to the smallest stride measured
+        else:
+            continue
+        out.append(_fit_phases(sel, observed, relative_to, width, gpu))
+    return out
+
+
+def _fit_phases(sel: list[Row], observed: np.ndarray, relative_to, width: int, gpu: GPU) -> Fitted:
+    key = f"read_b{width}"
+    best = best_phases([r.param_value for r in sel], observed, relative_to, width, gpu)
+    resid = float(np.max(np.abs(observed - best.predicted) / best.predicted))
+    rows = f"bench={sel[0].bench} metric={sel[0].metric} stride_words={values(sel)}"
+    fit = f"{best.lanes_per_phase} lanes per phase, max relative residual {100 * resid:.1f}% over {len(sel)} strides"
+    if best.described:
+        return Fitted("lds.phases", key, best.lanes_per_phase, rows, fit,
+                      f"agrees with the description's {key} ({best.lanes_per_phase} lanes per phase): kept",
+                      write=False, file=sel[0].file)
+    return Fitted("lds.phases", key, best.lanes_per_phase, rows, fit,
+                  f"{best.lanes_per_phase} consecutive lanes per phase (a stride sweep counts the lanes, not which ones)",
+                  toml_value=[[group[0], group[-1]] for group in best.phases], file=sel[0].file)
 
 
 def _reported_only(rows: list[Row], gpu: GPU) -> list[Fitted]:
     """Measured, but the model has no parameter for them."""
-    l1 = _pick(rows, "chase", "latency_cycles", lambda v: v <= gpu.memory.l1_bytes)   # buffers the L1 holds
-    ffma = _pick(rows, "ffma", "latency_cycles")
-    mma = _pick(rows, "mma_sync", "latency_cycles")
-    bar = _pick(rows, "barrier", "cycles_per_barrier")
-    threads = np.array([r.param_value for r in bar], float)
-    slope, intercept = np.polyfit(threads / gpu.cu.wave_size - 1, [r.value for r in bar], 1)
-    mean_l1 = float(np.mean([r.value for r in l1]))
-    return [
-        Fitted("memory", "l1_hit_latency_cycles", round(mean_l1, 1), f"bench=chase metric=latency_cycles buffer_bytes={_values(l1)}",
-               "mean", "no L1 in the model: loads go to the L2", write=False),
-        Fitted("compute_unit", "ffma_dependent_latency_cycles", round(ffma[0].value, 2), "bench=ffma metric=latency_cycles chains=1",
-               "one row", "the model's VALU result is ready when the pipe frees (1 cycle)", write=False),
-        Fitted("matrix", "mma_dependent_latency_cycles", round(mma[0].value, 2), "bench=mma_sync metric=latency_cycles chains=1",
-               "one row", "the model's MFMA result is ready when the pipe frees (its cycles)", write=False),
-        Fitted("compute_unit", "barrier_cycles", round(float(intercept), 2), f"bench=barrier metric=cycles_per_barrier threads={_values(bar)}",
-               f"{intercept:.2f} + {slope:.2f} x (warps - 1) cycles", "the model's barrier releases in the cycle the last wave arrives",
-               write=False),
-    ]
-
-
-# ---- writing the description --------------------------------------------------------------------
-
-def _inline(value: float, source_id: str, note: str) -> str:
-    text = f"{value:.6g}" if isinstance(value, float) and not float(value).is_integer() else f"{value:g}"
-    if isinstance(value, float) and float(value).is_integer() and abs(value) >= 1e6:
-        text = f"{value:.6g}"
-        if "e" not in text and "." not in text:
-            text += ".0"
-    return f'{{ value = {text}, kind = "calibrated", source = "{source_id}", note = "{note}" }}'
-
-
-def rewrite_toml(text: str, fitted: list[Fitted], file_label: str, extra_keys: frozenset = frozenset()) -> str:
-    """The description with every written value replaced, its [sources] entry added (or replaced)."""
-    lines = text.splitlines()
-    section = None
-    matrix_opcode = None
     out = []
-    for line in lines:
-        header = re.match(r"^\s*\[+([^\]]+)\]+\s*$", line)
-        if header:
-            section = header.group(1).strip()
-            matrix_opcode = None
-        if section == "matrix":
-            m = re.match(r'^opcode\s*=\s*"([^"]+)"', line)
-            if m:
-                matrix_opcode = m.group(1)
-        out.append(_rewrite_line(line, section, matrix_opcode, fitted))
-    text = "\n".join(out) + "\n"
-    return _with_sources(text, fitted, file_label, extra_keys)
+    if has(rows, "chase", "latency_cycles"):
+        l1 = [r for r in pick(rows, "chase", "latency_cycles") if r.param_value <= gpu.memory.l1_bytes // 2]
+        if l1:
+            out.append(Fitted("memory", "l1_hit_latency_cycles", round(float(np.mean([r.value for r in l1])), 1),
+                              f"bench=chase metric=latency_cycles buffer_bytes={values(l1)}", "mean",
+                              "no L1 latency in the replay: loads go to the L2", write=False, file=l1[0].file))
+    if has(rows, "ffma", "latency_cycles"):
+        ffma = pick(rows, "ffma", "latency_cycles")
+        out.append(Fitted("compute_unit", "ffma_dependent_latency_cycles", round(ffma[0].value, 2), "bench=ffma metric=latency_cycles chains=1",
+                          "one row", "the model's VALU result is ready when the pipe frees (1 cycle)", write=False, file=ffma[0].file))
+    if has(rows, "mma_sync", "latency_cycles"):
+        mma = pick(rows, "mma_sync", "latency_cycles")
+        out.append(Fitted("matrix", "mma_dependent_latency_cycles", round(mma[0].value, 2), "bench=mma_sync metric=latency_cycles chains=1",
+                          "one row", "the model's MFMA result is ready when the pipe frees (its cycles)", write=False, file=mma[0].file))
+    if has(rows, "barrier", "cycles_per_barrier"):
+        bar = pick(rows, "barrier", "cycles_per_barrier")
+        threads = np.array([r.param_value for r in bar], float)
+        slope, intercept = np.polyfit(threads / gpu.cu.wave_size - 1, [r.value for r in bar], 1) if len(bar) > 1 else (0.0, bar[0].value)
+        out.append(Fitted("compute_unit", "barrier_cycles", round(float(intercept), 2), f"bench=barrier metric=cycles_per_barrier threads={values(bar)}",
+                          f"{intercept:.2f} + {slope:.2f} x (waves - 1) cycles", "the model's barrier releases in the cycle the last wave arrives",
+                          write=False, file=bar[0].file))
+    if has(rows, "launch", "event_time_us"):
+        launch = pick(rows, "launch", "event_time_us")
+        out.append(Fitted("device", "empty_kernel_event_time_us", round(launch[0].value, 2),
+                          f"bench=launch metric=event_time_us threads={values(launch)}",
+                          ", ".join(f"{r.value:.2f} us at {r.param_value} threads" for r in launch),
+                          "nothing queued before the start event: includes the host's launch call", write=False, file=launch[0].file))
+    if has(rows, "l1_lines", "ldg_per_cycle_per_sm"):
+        lines = pick(rows, "l1_lines", "ldg_per_cycle_per_sm", lambda v: v >= 2)
+        per_line = np.array([r.value * r.param_value for r in lines])
+        out.append(Fitted("memory", "l1_lines_per_cycle_per_sm", round(float(per_line.mean()), 3),
+                          f"bench=l1_lines metric=ldg_per_cycle_per_sm lines_per_load={values(lines)}",
+                          f"loads per cycle x lines per load = {', '.join(f'{v:.3f}' for v in per_line)}",
+                          "the L1 serves one 128-byte line per cycle per SM; no L1 in the model", write=False, file=lines[0].file))
+    return out
 
 
-def _rewrite_line(line: str, section: str | None, opcode: str | None, fitted: list[Fitted]) -> str:
-    for f in fitted:
-        if not f.write:
-            continue
-        if f.section == "matrix" and section == "matrix" and opcode == f.key:
-            key = re.match(r"^(cycles|kind|source|note)\s*=", line)
-            if key:
-                return {"cycles": f"cycles = {int(f.value)}", "kind": 'kind = "calibrated"',
-                        "source": f'source = "{f.source_id}"', "note": f'note = "{f.note}"'}[key.group(1)]
-        elif f.section == section and re.match(rf"^{re.escape(f.key)}\s*=", line):
-            return f"{f.key} = {_inline(f.value, f.source_id, f.note)}"
-    return line
+# ---- the whole calibration, and writing it --------------------------------------------------------
+
+def description_path(gpu: str | Path) -> Path:
+    """The file of a GPU named as --gpu takes it (a name of gemmsim/hw/ or a .toml path)."""
+    text = str(gpu)
+    path = Path(text) if text.endswith(".toml") or "/" in text else HW_DIR / f"{text.lower()}.toml"
+    if not path.is_file():
+        load_gpu(text)           # the loader's one-line error names the GPUs it knows
+        raise InputError(f"GPU description {text!r} does not exist")
+    return path
 
 
-def _with_sources(text: str, fitted: list[Fitted], file_label: str, extra_keys: frozenset) -> str:
-    lines = text.splitlines()
-    ids = {f.source_id for f in fitted if f.write}
-    lines = [ln for ln in lines if not any(re.match(rf"^{i}\s*=", ln) for i in ids)]
-    at = lines.index("[sources]") + 1
-    while at < len(lines) and lines[at].strip() and not lines[at].startswith("["):
-        at += 1
-    new = [f'{f.source_id} = "{f.source_text(file_label, extra_keys)}"' for f in fitted if f.write]
-    return "\n".join(lines[:at] + new + lines[at:]) + "\n"
+def default_microbench(gpu: GPU) -> Path:
+    return RESULTS / gpu.name / "microbench.csv"
 
 
-def ensure_keys(text: str, fitted: list[Fitted]) -> str:
-    """Add a written key that the description lacks (launch_overhead_us) at the end of its section."""
-    for f in fitted:
-        if not f.write or f.section == "matrix" or re.search(rf"(?m)^{re.escape(f.key)}\s*=", text):
-            continue
-        lines = text.splitlines()
-        start = lines.index(f"[{f.section}]") + 1
-        end = start
-        while end < len(lines) and lines[end].strip() and not lines[end].startswith("["):
-            end += 1
-        lines.insert(end, f"{f.key} = {{ value = 0 }}")
-        text = "\n".join(lines) + "\n"
-    return text
+def check_measured_on(rows: list[Row], gpu: GPU) -> None:
+    """Refuse rows whose device column names a GPU of another arch than the description's."""
+    from gemmsim.validate.readers import GPU_OF_DEVICE
+
+    for device in sorted({r.device for r in rows if r.device}):
+        known = next((name for key, name in GPU_OF_DEVICE if key in device.lower()), None)
+        arch = load_gpu(known).arch if known else next(iter(re.findall(r"gfx\d+[a-f]?|sm_?\d+", device.lower())), None)
+        if arch and arch.replace("_", "") != gpu.arch.replace("_", ""):
+            raise InputError(f"the microbenchmarks ran on {device} ({arch}), but {gpu.name} is {gpu.arch}: "
+                             f"their fits belong in a {arch} description")
 
 
-def calibrate(microbench: str | Path = DEFAULT_MICROBENCH, hw_file: str | Path = HW_FILE) -> tuple[list[Fitted], str, str]:
-    """(fits, current text, calibrated text) of the description file."""
-    rows = read_microbench(microbench)
-    extra_path = Path(microbench).parent / EXTRA_NAME
-    extra = read_microbench(extra_path) if extra_path.is_file() else None
-    if not Path(hw_file).is_file():
-        raise InputError(f"GPU description {str(hw_file)!r} does not exist")
-    fitted = fit_all(rows, load_gpu(hw_file), extra=extra)
-    current = Path(hw_file).read_text()
+def calibrate(microbench: str | Path | None = None, hw_file: str | Path = HW_FILE) -> Calibration:
+    """The fits of the microbenchmarks (default: validation/results/<gpu>/microbench.csv) and the
+    description's text before and after."""
+    path = description_path(hw_file)
+    gpu = load_gpu(path)
+    microbench = microbench or default_microbench(gpu)
+    rows = read_microbench_set(microbench)
+    check_measured_on(rows, gpu)
+    current = path.read_text()
+    fitted = [_inherited(f, current) for f in fit_all(rows, gpu)]
     label = _label(Path(microbench).parent) + "/"
-    extra_keys = frozenset((r.bench, r.metric) for r in extra or ())
-    return fitted, current, rewrite_toml(ensure_keys(current, fitted), fitted, label, extra_keys)
+    return Calibration(fitted, not_measured(rows), current, rewrite_toml(ensure_keys(current, fitted), fitted, label))
 
 
-def check_target(hw_file: str | Path) -> GPU:
-    """The description calibrate may write: one of the GPU the microbenchmarks ran on."""
-    gpu = load_gpu(hw_file)
-    if gpu.arch not in MEASURED_ARCHES:
-        raise InputError(f"{Path(hw_file).name} describes {gpu.name} ({gpu.arch}), but the microbenchmarks "
-                         f"are H200 (sm_90) measurements: their fits belong in an sm_90 description such as h200.toml")
-    return gpu
+def _inherited(f: Fitted, text: str) -> Fitted:
+    """A [[matrix]] entry the file inherits from its parent has no line here to rewrite: reported."""
+    if f.write and f.section == "matrix" and not re.search(rf'(?m)^opcode\s*=\s*"{re.escape(f.key)}"', text):
+        return replace(f, write=False, note=f.note + "; the entry is inherited: calibrate the parent description")
+    return f
 
 
 def write_calibrated(hw_file: str | Path, text: str) -> None:
     """Replace the description with its calibrated text, only if the loader takes the new text
     (a fit outside a value's domain, e.g. a negative latency from bad measurements, is refused and
     the file keeps every byte); the write is atomic."""
-    check_target(hw_file)
     try:
         check_gpu_text(text, hw_file)
     except GemmsimError as e:
@@ -385,8 +467,10 @@ def write_calibrated(hw_file: str | Path, text: str) -> None:
 def _label(path: Path) -> str:
     """The file as the repository names it (stable whatever the working directory)."""
     parts = path.resolve().parts
-    if "validation" in parts:
-        return "/".join(parts[parts.index("validation"):])
+    for top in ("validation", "tests"):
+        if top in parts:
+            return "/".join(parts[parts.index(top):])
     return path.name
 
 
+__all__ = ["Calibration", "EXTRA_NAME", "Fitted", "calibrate", "fit_all", "read_microbench", "write_calibrated"]

@@ -2,11 +2,15 @@
 
 * the validation runner's CSV (validation/results.py: kernel, symbol, dtype, tile_mxnxk, swizzle,
   regs_per_thread, M, N, K, kernel_time_us, status, device, ...);
-* rocprofv3 `--kernel-trace --stats` kernel_stats.csv (Name, Calls, TotalDurationNs, AverageNs, ...);
+* rocprofv3 `--kernel-trace --stats` kernel_stats.csv (Name, Calls, TotalDurationNs, AverageNs, ...),
+  `--kernel-trace` kernel_trace.csv and `--output-format json` results (the median dispatch of each
+  kernel name; gemmsim.validate.rocprof reads them);
 * Nsight Compute `ncu --csv --page raw` ("Kernel Name", "gpu__time_duration.sum", ...; a units row
   under the header, numbers with thousands separators).
 The profiler formats do not say which GEMM a kernel computed: the caller gives the shape, tile and
-dtype (`KernelSpec`), and a kernel whose name is one of kernels/'s symbols takes its own.
+dtype (`KernelSpec`); a kernel whose name is one of kernels/'s symbols takes its own, and a name
+that writes its tile (FlyDSL kernel_gemm_preshuffle_fp8_64x256x128, Tensile MT128x128x64, CK
+256x128x128x64_..., parsed by gemmsim.kernel_names) gives the tile (and FlyDSL the dtype) without --tile.
 Every cell is read through gemmsim.validate.rows: the first one out of its column's domain stops
 the read with its file, line, column and value.
 
@@ -21,6 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gemmsim.errors import InputError
+from gemmsim.kernel_names import dtype_in_name, parse_macro_tile
+from gemmsim.validate import rocprof
 from gemmsim.validate.points import KernelSpec, Point, dtype_of, family_of, is_ours, tile_of
 from gemmsim.validate.rows import Row, Table, read_table
 
@@ -33,17 +39,25 @@ SWIZZLE_TEXTS = ("0", "1", "True", "False", "true", "false")
 
 
 def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[Point]:
-    """The measured points of a runner, rocprofv3 or Nsight Compute CSV."""
+    """The measured points of a runner, rocprofv3 or Nsight Compute CSV, or rocprofv3 JSON."""
+    if Path(path).suffix.lower() == ".json":
+        dispatches, _ = rocprof.read_results_json(path)
+        return _trace_points(dispatches, _need(spec, Path(path)), Path(path))
     table = read_table(path, "results file")
     header = set(table.header)
     if {"kernel_time_us", "symbol"} <= header:
         return _runner_points(table)
+    if set(rocprof.TRACE_COLUMNS) <= header and "Counter_Name" not in header:
+        return _trace_points(rocprof.dispatches_from_table(table), _need(spec, table.path), table.path)
+    if set(rocprof.COUNTER_COLUMNS) <= header:
+        return []          # counters, no times: gemmsim.validate.amd_counters reads them
     if {"Name", "AverageNs"} <= header:
         return _rocprof_points(table, _need(spec, table.path))
     if {"Kernel Name", "gpu__time_duration.sum"} <= header:
         return _ncu_points(table, _need(spec, table.path))
     raise InputError(f"{table.path}: unknown CSV format (expected the runner's columns, rocprofv3 kernel_stats "
-                     f"Name/AverageNs, or ncu --csv --page raw 'Kernel Name'/gpu__time_duration.sum)")
+                     f"Name/AverageNs, kernel_trace Kernel_Name/Start_Timestamp/End_Timestamp or counter_collection "
+                     f"Counter_Name/Counter_Value, or ncu --csv --page raw 'Kernel Name'/gpu__time_duration.sum)")
 
 
 def profiled_kernels(ncu_csv: str | Path, counters: tuple[str, ...] = ()) -> Iterator[tuple[Row, Point]]:
@@ -106,8 +120,23 @@ def _rocprof_points(table: Table, spec: KernelSpec) -> list[Point]:
     out = []
     for r in table.rows:
         name = r.text("Name")
-        if r.get("AverageNs") and _wanted(name, spec):
-            out.append(_spec_point(name, r.positive_number("AverageNs") / 1e3, spec, table.path, default_gpu="mi300x"))
+        if r.get("AverageNs") and is_profiled_gemm(name, spec):
+            out.append(profiled_point(name, r.positive_number("AverageNs") / 1e3, spec, table.path, default_gpu="mi300x"))
+    return out
+
+
+def _trace_points(dispatches: list, spec: KernelSpec, path: Path) -> list[Point]:
+    """One point per GEMM kernel name of a trace: its median dispatch time. A trace is one GEMM
+    shape (--shape): a name launched with several grid sizes ran several shapes and is refused."""
+    grids = rocprof.grids_by_kernel(dispatches)
+    out = []
+    for name, median_us, _ in rocprof.median_by_kernel(dispatches):
+        if not is_profiled_gemm(name, spec):
+            continue
+        if len(grids[name]) > 1:
+            raise InputError(f"{path}: {kernel_symbol(name)} ran with {len(grids[name])} grid sizes (several GEMM "
+                             f"shapes); compare takes one --shape per profile: profile one shape, or pick with --kernel")
+        out.append(profiled_point(name, median_us, spec, path, default_gpu="mi300x"))
     return out
 
 
@@ -120,28 +149,45 @@ def _ncu_points(table: Table, spec: KernelSpec) -> list[Point]:
     out = []
     for r in rows[1:] if unit_row else rows:
         name = r.text("Kernel Name")
-        if _wanted(name, spec):
-            out.append(_spec_point(name, r.positive_number("gpu__time_duration.sum") * NCU_TIME_UNITS_US[unit],
+        if is_profiled_gemm(name, spec):
+            out.append(profiled_point(name, r.positive_number("gpu__time_duration.sum") * NCU_TIME_UNITS_US[unit],
                                    spec, table.path, default_gpu="h200"))
     return out
 
 
-def _wanted(name: str, spec: KernelSpec) -> bool:
+def is_profiled_gemm(name: str, spec: KernelSpec) -> bool:
     """The GEMM kernels of a profile: those matching --kernel, or all but the runtime's helpers."""
     if spec.kernel:
         return spec.kernel_pattern.search(name) is not None
     return not RUNTIME_HELPERS.search(name)
 
 
-def _spec_point(name: str, measured_us: float, spec: KernelSpec, path: Path, default_gpu: str) -> Point:
-    symbol = re.sub(r"\(.*$", "", name.strip())
+def profiled_point(name: str, measured_us: float, spec: KernelSpec, path: Path, default_gpu: str) -> Point:
+    symbol = kernel_symbol(name)
     tile, swizzle = tile_of(symbol)
     if tile is None:
-        tile, swizzle = spec.tile, spec.swizzle
+        tile, swizzle = spec.tile or named_tile(symbol), spec.swizzle
     m, n, k = spec.shape
-    dtype = dtype_of(symbol, spec.dtype)
+    dtype = dtype_of(symbol, dtype_in_name(symbol) or spec.dtype)
     return Point(symbol=symbol, family=family_of(symbol), dtype=dtype, m=m, n=n, k=k, measured_us=measured_us,
                  gpu=spec.gpu or default_gpu, tile=tile, swizzle=swizzle, source=path.name)
+
+
+def kernel_symbol(name: str) -> str:
+    """A profiler's kernel name without its argument list ("void f<int>(float*)" -> "void f<int>")."""
+    return re.sub(r"\(.*$", "", name.strip())
+
+
+AMD_NAME_FAMILIES = ("flydsl", "tensile", "ck")   # the AMD GEMMs whose named tile the preshuffle generator takes
+
+
+def named_tile(symbol: str) -> tuple[int, int, int] | None:
+    """The M x N x K tile an AMD GEMM kernel's name writes (FlyDSL, Tensile, CK), or None. Tensile
+    names it along the BLAS library's m and n (gemmsim.kernel_names): give --shape the same way."""
+    tile = parse_macro_tile(symbol)
+    if tile is None or not tile.k or tile.family not in AMD_NAME_FAMILIES:
+        return None
+    return tile.m, tile.n, tile.k
 
 
 def _gpu_for_device(r: Row) -> str:

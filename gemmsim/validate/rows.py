@@ -62,6 +62,13 @@ class Row:
             raise self.error(column, "is not a positive finite number")
         return value
 
+    def non_negative_number(self, column: str) -> float:
+        """A finite number >= 0 (a hardware counter, which rocprofv3 writes as 16384.000000)."""
+        value = self._float(column, "is not a finite number >= 0")
+        if not value >= 0:
+            raise self.error(column, "is not a finite number >= 0")
+        return value
+
     def optional_positive_int(self, column: str) -> int | None:
         return self.positive_int(column) if self.get(column) else None
 

@@ -41,6 +41,7 @@ class Report:
     conflicts: list[dict] = field(default_factory=list)  # predicted vs Nsight Compute bank conflicts
     skipped: list[str] = field(default_factory=list)     # points no generator could take, and why
     dram: list[dict] = field(default_factory=list)       # predicted vs Nsight Compute DRAM reads
+    lds_counters: list[dict] = field(default_factory=list)  # predicted vs rocprofv3 LDS bank conflicts (AMD)
 
     @property
     def worst(self) -> list[Compared]:

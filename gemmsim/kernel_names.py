@@ -1,6 +1,8 @@
-"""The macro tile (the C block one workgroup computes) read from a GEMM kernel's name.
+"""The macro tile (the C block one workgroup computes) read from a GEMM kernel's name: the one
+place kernel names are parsed (gemmsim dimeff/shapes/trace and gemmsim compare's profiler readers).
 
 Libraries write the tile into their kernel names:
+  FlyDSL                kernel_gemm_preshuffle_fp8_64x256x128                  → 64×256, K 128 (dtype fp8)
   Tensile / hipBLASLt   Cijk_Alik_Bljk_BBS_BH_MT256x144x32_MI16x16x16x1_...   → 256×144, K 32
   Composable Kernel     a8w8_rowwise_256x128x128x64_32x32_2x2_...             → block 256 threads,
                         tile 128×128, K 64 (then the XDL tile and the waves per block)
@@ -37,6 +39,7 @@ class MacroTile:
 # (family, pattern, group numbers of m, n, k, blas_view); the first match wins, so the
 # most specific patterns come first.
 _PATTERNS = (
+    ("flydsl", re.compile(r"kernel_gemm\w*?_(\d+)x(\d+)x(\d+)(?![\dx])"), (1, 2, 3), False),
     ("tensile", re.compile(r"MT(\d+)x(\d+)x(\d+)"), (1, 2, 3), True),
     ("nvjet", re.compile(r"nvjet\w*?_(\d+)x(\d+)_(\d+)x\d+_"), (1, 2, 3), True),
     ("cublas", re.compile(r"tilesize(\d+)x(\d+)x(\d+)"), (1, 2, 3), True),
@@ -59,6 +62,16 @@ def parse_macro_tile(name: str) -> MacroTile | None:
         if found:
             return _tile(found.group(gm), found.group(gn), found.group(gk), family, blas_view)
     return None
+
+
+# The element type FlyDSL writes before the tile (kernel_gemm_preshuffle_fp8_64x256x128).
+_NAME_DTYPE = re.compile(r"kernel_gemm\w*?_(fp8|bf16|fp16|f16|int8|i8)_\d+x\d+x\d+(?![\dx])")
+
+
+def dtype_in_name(name: str) -> str | None:
+    """The dtype a FlyDSL-style kernel name spells, as written (None when it names none)."""
+    found = _NAME_DTYPE.search(name)
+    return found.group(1) if found else None
 
 
 def require_macro_tile(text: str) -> MacroTile:
