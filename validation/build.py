@@ -3,7 +3,7 @@ objects and assembly, and the options the HIP backend hands to hiprtc. One sourc
 family for all of them.
 
     python -m validation.build --nvidia build/          # cubins for sm_90
-    python -m validation.build --amd build/ gfx942      # code objects (.hsaco) + .s for gfx942 (or gfx950)
+    python -m validation.build --amd build/ gfx942      # code objects (.hsaco) for gfx942 (or gfx950)
     python -m validation.build --amd-asm build/ gfx942  # .s only
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 from validation.kernels import KERNELS_DIR, LADDER_SOURCE, MMA_SOURCE
 
 SOURCES = {"ladder": LADDER_SOURCE, "mma_preshuffle": MMA_SOURCE}
+MICROBENCH_DIR = KERNELS_DIR / "microbench"
 NVIDIA_ARCH = "sm_90"
 AMD_ARCHS = ("gfx942", "gfx950")
 CLANG = "clang-22"
@@ -120,20 +121,37 @@ def build_amd_asm(out_dir: Path, arch: str, clang: str = CLANG) -> dict[str, Pat
 
 
 def build_amd(out_dir: Path, arch: str, compiler: str | None = None) -> dict[str, Path]:
-    """Code objects for the HIP backend, and assembly listings beside them (what ran)."""
+    """Code objects for the HIP backend (kept with the results: they are what ran; disassemble
+    with llvm-objdump -d): the GEMM sources, then each kernels/microbench/*.hip. A microbenchmark
+    source that fails is reported, not fatal (the backend then compiles it with hiprtc, which
+    will say why)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     compiler = compiler or amd_compiler()
     if compiler is None:
         raise RuntimeError(f"neither {CLANG} nor hipcc is installed: the HIP backend will compile with hiprtc")
     out_dir.mkdir(parents=True, exist_ok=True)
-    objects = {}
-    for name, source in SOURCES.items():
-        objects[name] = amd_code_object_path(out_dir, name, arch)
-        run_build(amd_code_object_command(source, objects[name], arch, compiler))
-        asm = clang_amd_command(source, out_dir / f"{name}_{arch}.s", arch, clang=compiler)
-        if Path(compiler).name.startswith("hipcc"):
-            asm = [a for a in asm if a not in ("-nogpulib", "-nogpuinc")]
-        run_build(asm)
+    sources = {**SOURCES, **{p.stem: p for p in sorted(MICROBENCH_DIR.glob("*.hip"))}}
+    objects = {name: amd_code_object_path(out_dir, name, arch) for name in sources}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        done = {name: pool.submit(_try_build, amd_code_object_command(src, objects[name], arch, compiler))
+                for name, src in sources.items()}
+    for name, future in done.items():
+        error = future.result()
+        if error and name in SOURCES:
+            raise RuntimeError(error)
+        if error:
+            print(f"warning: {error}", file=sys.stderr)
+            del objects[name]
     return objects
+
+
+def _try_build(command: list[str]) -> str | None:
+    try:
+        run_build(command)
+    except RuntimeError as err:
+        return str(err)
+    return None
 
 
 def have_tool(name: str) -> bool:
@@ -144,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nvidia", type=Path, metavar="DIR", help="write sm_90 cubins here")
     parser.add_argument("--amd", nargs=2, metavar=("DIR", "ARCH"),
-                        help="write code objects and assembly for ARCH (gfx942 or gfx950) here")
+                        help="write code objects for ARCH (gfx942 or gfx950) here")
     parser.add_argument("--amd-asm", nargs=2, metavar=("DIR", "ARCH"),
                         help="write AMDGPU assembly for ARCH (gfx942 or gfx950) here")
     args = parser.parse_args(argv)

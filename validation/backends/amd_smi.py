@@ -118,15 +118,15 @@ class ClockSampler:
     def _loop(self) -> None:
         while not self._stop.is_set():
             sclk, mclk = self._reader()
-            with self._lock:
-                self._latest = (sclk, mclk)
-                if sclk is not None:
+            if sclk is not None:
+                with self._lock:
+                    self._latest = (sclk, mclk)
                     self._window.append((sclk, mclk))
             self._stop.wait(self._interval)
 
     def take(self) -> tuple[float | None, float | None]:
         """The highest SCLK read since the last call (with its MCLK); if none was read in that
-        time, a reading taken now."""
+        time, a reading taken now, else the last good reading."""
         with self._lock:
             window, self._window = self._window, []
         if window:

@@ -53,7 +53,7 @@ class HipBackend:
         status, values = (result[0], result[1:]) if isinstance(result, tuple) else (result, ())
         ok_codes = (self._hip.hipError_t.hipSuccess, self._rtc.hiprtcResult.HIPRTC_SUCCESS)
         if status not in ok_codes:
-            raise HipError(str(status))
+            raise HipError(getattr(status, "name", str(status)))
         return values[0] if len(values) == 1 else values
 
     # ---- device description -----------------------------------------------------------
@@ -83,14 +83,20 @@ class HipBackend:
         return {s: self._check(self._hip.hipModuleGetFunction(modules[source_of(s)], s.encode()))
                 for s in symbols}
 
-    def _load(self, name: str) -> object:
+    def load_source(self, source: Path, symbols: list[str]) -> dict[str, object]:
+        """Kernels of any HIP source of kernels/ (the microbenchmarks too), loaded as load_kernels
+        loads the GEMMs: BUILD_DIR/<stem>_<arch>.hsaco if the build made it, else hiprtc."""
+        module = self._load(Path(source).stem, Path(source))
+        return {s: self._check(self._hip.hipModuleGetFunction(module, s.encode())) for s in symbols}
+
+    def _load(self, name: str, source: Path | None = None) -> object:
         """The pre-built code object for this arch if the build step made one, else hiprtc."""
         prebuilt = build.amd_code_object_path(self.build_dir, name, self.target)
         if prebuilt.is_file():
             self.loaded_from[name] = str(prebuilt)
             return self._check(self._hip.hipModuleLoadData(prebuilt.read_bytes()))
         self.loaded_from[name] = "hiprtc"
-        return self._compile(name, build.SOURCES[name])
+        return self._compile(name, source or build.SOURCES[name])
 
     def _compile(self, name: str, source) -> object:
         rtc = self._rtc
@@ -106,6 +112,10 @@ class HipBackend:
         code = bytearray(self._check(rtc.hiprtcGetCodeSize(program)))
         self._check(rtc.hiprtcGetCode(program, code))
         return self._check(self._hip.hipModuleLoadData(code))
+
+    @property
+    def compute_units(self) -> int:
+        return int(self._props.multiProcessorCount)
 
     def registers_per_thread(self, function) -> int:
         attr = self._hip.hipFunction_attribute.HIP_FUNC_ATTRIBUTE_NUM_REGS

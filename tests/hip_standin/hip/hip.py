@@ -8,7 +8,7 @@ import os
 import time
 
 from validation import kernels
-from validation.backends.cpu_device import CpuMemory, execute_gemm
+from validation.backends.cpu_device import CpuMemory, execute_gemm, mark_pointer_arguments
 
 ARCH = os.environ.get("HIP_STANDIN_ARCH", "gfx942")
 PRODUCT = {"gfx942": "AMD Instinct MI300X", "gfx950": "AMD Instinct MI355X"}
@@ -67,13 +67,20 @@ class hipDeviceProp_t:
 
 
 class _Module:
-    def __init__(self, symbols: set[str]):
-        self.symbols = symbols
+    def __init__(self, symbols: set[str], image: bytes = b""):
+        self.symbols, self.image = symbols, image
+
+    def has(self, symbol: str) -> bool:
+        """Named in the stand-in's image, or in the code object's string table."""
+        return symbol in self.symbols or (symbol.encode() + b"\0") in self.image
 
 
 class _Function:
-    def __init__(self, spec: kernels.LaunchSpec):
-        self.spec = spec
+    """A GEMM of kernels/ (spec: its math is executed), or another kernel (a microbenchmark:
+    run as a no-op, see cpu_device.mark_pointer_arguments)."""
+
+    def __init__(self, symbol: str, spec: kernels.LaunchSpec | None):
+        self.symbol, self.spec = symbol, spec
 
 
 class _Event:
@@ -107,37 +114,30 @@ def hipRuntimeGetVersion():
 
 
 # ---- modules ---------------------------------------------------------------------------------
-def _elf_symbols(image: bytes) -> set[str] | None:
-    """The kernel names a code object for this arch may hold; None if it is not one."""
-    if image[:4] != b"\x7fELF" or int.from_bytes(image[18:20], "little") != EM_AMDGPU:
-        return None
-    if f"amdgcn-amd-amdhsa--{ARCH}".encode() not in image:
-        return set()  # built for another arch: nothing in it can run here
-    return {s.symbol for s in kernels.all_specs("amd") if s.symbol.encode() + b"\0" in image}
+def _is_amdgpu_code_object(image: bytes) -> bool:
+    return image[:4] == b"\x7fELF" and int.from_bytes(image[18:20], "little") == EM_AMDGPU
 
 
 def hipModuleLoadData(image):
     image = bytes(image)
-    if image.startswith(b"__CLANG_OFFLOAD_BUNDLE__"):
-        return (hipError_t.hipErrorInvalidImage, None)  # the stand-in reads plain code objects only
-    if image.startswith(b"HIPRTC-STANDIN\0"):  # what the stand-in's hiprtc produces
+    if image.startswith(b"HIPRTC-STANDIN\0"):  # what the stand-in's hiprtc makes without clang-22
         arch, symbols = image.split(b"\0")[1:3]
         if arch.decode() != ARCH:
             return (hipError_t.hipErrorNoBinaryForGpu, None)
         return (hipError_t.hipSuccess, _Module(set(symbols.decode().split(","))))
-    symbols = _elf_symbols(image)
-    if symbols is None:
+    if not _is_amdgpu_code_object(image):  # an offload bundle too: the stand-in reads plain code objects
         return (hipError_t.hipErrorInvalidImage, None)
-    if not symbols:
-        return (hipError_t.hipErrorNoBinaryForGpu, None)
-    return (hipError_t.hipSuccess, _Module(symbols))
+    if f"amdgcn-amd-amdhsa--{ARCH}".encode() not in image:
+        return (hipError_t.hipErrorNoBinaryForGpu, None)  # built for another arch
+    return (hipError_t.hipSuccess, _Module(set(), image))
 
 
 def hipModuleGetFunction(module: _Module, name: bytes):
     symbol = name.decode() if isinstance(name, bytes) else str(name)
-    if symbol not in module.symbols:
+    if not module.has(symbol):
         return (hipError_t.hipErrorNotFound, None)
-    return (hipError_t.hipSuccess, _Function(kernels.spec_by_symbol(symbol, "amd")))
+    gemm = symbol in {s.symbol for s in kernels.all_specs("amd")}
+    return (hipError_t.hipSuccess, _Function(symbol, kernels.spec_by_symbol(symbol, "amd") if gemm else None))
 
 
 def hipFuncGetAttribute(attrib, function: _Function):
@@ -201,23 +201,26 @@ def hipModuleLaunchKernel(f: _Function, gridDimX, gridDimY, gridDimZ, blockDimX,
     packed = _read_extra(extra)
     if packed is None:
         return (hipError_t.hipErrorInvalidValue,)
-    spec = f.spec
-    if (blockDimX, blockDimY, blockDimZ) != spec.block:
+    block = (blockDimX, blockDimY, blockDimZ)
+    if f.spec is not None and block != f.spec.block:
         return (hipError_t.hipErrorInvalidConfiguration,)
     start = time.perf_counter_ns()
     try:
-        execute_gemm(_memory, spec, ARCH, packed)
+        if f.spec is not None:
+            execute_gemm(_memory, f.spec, ARCH, packed)
+        else:
+            mark_pointer_arguments(_memory, packed)
     except KeyError:
         return (hipError_t.hipErrorLaunchFailure,)  # an argument that is no allocation's address
-    _log_dispatch(spec, (gridDimX, gridDimY, gridDimZ), start, time.perf_counter_ns())
+    _log_dispatch(f.symbol, (gridDimX, gridDimY, gridDimZ), block, start, time.perf_counter_ns())
     return _ok
 
 
-def _log_dispatch(spec: kernels.LaunchSpec, grid: tuple, start_ns: int, end_ns: int) -> None:
+def _log_dispatch(symbol: str, grid: tuple, block: tuple, start_ns: int, end_ns: int) -> None:
     path = os.environ.get("HIP_STANDIN_DISPATCH_LOG")
     if path:
         with open(path, "a") as log:
-            log.write(json.dumps({"kernel": spec.symbol, "grid": list(grid), "block": list(spec.block),
+            log.write(json.dumps({"kernel": symbol, "grid": list(grid), "block": list(block),
                                   "start_ns": start_ns, "end_ns": end_ns}) + "\n")
 
 
