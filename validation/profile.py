@@ -11,6 +11,7 @@ import argparse
 import csv
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -174,7 +175,9 @@ def collect_rocprof_files(out_dir: Path) -> list[str]:
 def _rocprof_pass(tool: str, counters, out_dir: Path, worker: list[str], log_path: Path, timeout_s: int) -> bool:
     shutil.rmtree(out_dir, ignore_errors=True)
     out_dir.mkdir(parents=True)
-    code = _run_logged(rocprof_command(tool, counters, out_dir, worker), log_path, timeout_s)
+    # amd-smi, which the backend runs for clocks, would be profiled too: the pass reads no clocks
+    env = {**os.environ, "GEMMSIM_AMD_CLOCKS": "off"}
+    code = _run_logged(rocprof_command(tool, counters, out_dir, worker), log_path, timeout_s, env)
     return code == 0 and "counter_collection.csv" in collect_rocprof_files(out_dir)
 
 
@@ -325,11 +328,11 @@ def shlex_join(cmd: list[str]) -> str:
     return shlex.join(cmd)
 
 
-def _run_logged(cmd: list[str], log_path: Path, timeout_s: int) -> int:
+def _run_logged(cmd: list[str], log_path: Path, timeout_s: int, env: dict | None = None) -> int:
     print("$ " + shlex_join(cmd), flush=True)
     with log_path.open("w") as log:
         try:
-            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=timeout_s).returncode
+            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=timeout_s, env=env).returncode
         except subprocess.TimeoutExpired:
             log.write(f"\n[timed out after {timeout_s} s]\n")
             return 124

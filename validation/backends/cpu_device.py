@@ -81,19 +81,24 @@ def execute_gemm(memory: CpuMemory, spec: kernels.LaunchSpec, target: str, packe
     memory.view(c_ptr, out_dtype, m * n)[:] = c.reshape(-1).astype(out_dtype)
 
 
-NOOP_MARK = 1000  # what a no-op microbenchmark kernel leaves (validation/microbench.py's convention)
+# What a microbenchmark kernel leaves when its math is not emulated (the emulated backend's
+# convention, validation/microbench.py): u64 1000 over the first 64 KiB of every buffer it got.
+NOOP_MARK = 1000
+NOOP_FILL_BYTES = 64 << 10
 
 
 def mark_pointer_arguments(memory: CpuMemory, packed_args: bytes) -> int:
-    """A kernel whose math is not emulated (a microbenchmark) runs as a no-op that writes the
-    u64 NOOP_MARK at the start of every buffer it was given: each 8-byte-aligned argument word
-    that is an allocation's address. Returns how many it marked."""
+    """Run a kernel whose math is not emulated as a no-op that fills the start of every buffer
+    it was given with NOOP_MARK: each 8-byte-aligned argument word that is an allocation's
+    address (the argument kinds are not known here). Returns how many buffers it marked."""
     marked = 0
     for offset in range(0, len(packed_args) - 7, 8):
         address = int.from_bytes(packed_args[offset: offset + 8], "little")
         try:
-            memory.view(address, np.uint64, 1)[0] = NOOP_MARK
-            marked += 1
-        except (KeyError, ValueError):
+            block = memory.block(address)
+        except KeyError:
             continue
+        words = min(block.nbytes, NOOP_FILL_BYTES) // 8
+        block[: words * 8].view(np.uint64)[:] = NOOP_MARK
+        marked += 1
     return marked

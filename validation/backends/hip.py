@@ -11,6 +11,7 @@ folder first on PYTHONPATH), which executes the kernels' math on numpy.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +35,7 @@ class HipBackend:
     name = "hip"
     vendor = "amd"
 
-    def __init__(self, build_dir: Path | None = None, sample_clocks: bool = True):
+    def __init__(self, build_dir: Path | None = None, sample_clocks: bool | None = None):
         from hip import hip, hiprtc  # deferred: needs ROCm at first call
 
         self._hip, self._rtc = hip, hiprtc
@@ -46,6 +47,10 @@ class HipBackend:
         arch = props.gcnArchName
         self.target = base_arch(arch.decode() if isinstance(arch, bytes) else str(arch))
         self.loaded_from: dict[str, str] = {}  # source name -> the code object file, or "hiprtc"
+        # GEMMSIM_AMD_CLOCKS=off: no amd-smi at all (under rocprofv3, which would trace it too)
+        self._clocks_off = os.environ.get("GEMMSIM_AMD_CLOCKS") == "off"
+        if sample_clocks is None:
+            sample_clocks = not self._clocks_off
         self._clocks = amd_smi.ClockSampler() if sample_clocks else None
 
     def _check(self, result):
@@ -70,6 +75,8 @@ class HipBackend:
 
     def clocks_mhz(self) -> tuple[float | None, float | None]:
         """(SCLK, MCLK): the highest SCLK read since the last call, i.e. while the point ran."""
+        if self._clocks_off:
+            return None, None
         return self._clocks.take() if self._clocks else amd_smi.read_clocks()
 
     def close(self) -> None:
@@ -113,9 +120,12 @@ class HipBackend:
         self._check(rtc.hiprtcGetCode(program, code))
         return self._check(self._hip.hipModuleLoadData(code))
 
-    @property
     def compute_units(self) -> int:
-        return int(self._props.multiProcessorCount)
+        return self._props.multiProcessorCount
+
+    @property
+    def wave_size(self) -> int:
+        return self._props.warpSize
 
     def registers_per_thread(self, function) -> int:
         attr = self._hip.hipFunction_attribute.HIP_FUNC_ATTRIBUTE_NUM_REGS
@@ -164,10 +174,13 @@ class HipBackend:
 
 
 
-def detect_arch() -> str:
-    """The gfx arch of device 0 as hip-python reports it (the session script's build target)."""
-    return HipBackend(sample_clocks=False).target
+def describe_device() -> str:
+    """'gfx942 AMD Instinct MI300X': device 0's arch and name as hip-python reports them (the
+    session script's build target and GPU description)."""
+    backend = HipBackend(sample_clocks=False)
+    name = backend._props.name
+    return f"{backend.target} {name.decode() if isinstance(name, bytes) else name}"
 
 
 if __name__ == "__main__":
-    print(detect_arch())
+    print(describe_device())

@@ -3,8 +3,9 @@
 It has the part of hip-python's surface that validation/backends/hip.py calls, with
 hip-python's conventions (every call returns a tuple whose first item is the status enum;
 names, argument orders and keyword names as in hip-python's examples and the HIP runtime
-API), and executes each launched kernel's math on numpy through
-validation/backends/cpu_device.py, the code the emulated backend runs. Put
+API), and executes each launched GEMM's math on numpy through validation/backends/cpu_device.py,
+the code the emulated backend runs; any other kernel (a microbenchmark) runs as a no-op that
+marks its buffers (cpu_device.mark_pointer_arguments). Put
 tests/hip_standin first on PYTHONPATH and the real backend code runs unchanged.
 
 What is fake, and must never be read as a measurement: event times (host clock around
