@@ -37,6 +37,8 @@ class CpuMemory:
         """The bytes of the allocation that starts at address (KeyError if none does)."""
         return self._blocks[address]
 
+    __getitem__ = block  # memory[address], as the emulated backend indexed its dict of blocks
+
     def write(self, address: int, data: bytes | np.ndarray) -> None:
         raw = np.frombuffer(bytes(data) if not isinstance(data, np.ndarray)
                             else np.ascontiguousarray(data).tobytes(), np.uint8)

@@ -90,12 +90,6 @@ class HipBackend:
         return {s: self._check(self._hip.hipModuleGetFunction(modules[source_of(s)], s.encode()))
                 for s in symbols}
 
-    def load_source(self, source: Path, symbols: list[str]) -> dict[str, object]:
-        """Kernels of any HIP source of kernels/ (the microbenchmarks too), loaded as load_kernels
-        loads the GEMMs: BUILD_DIR/<stem>_<arch>.hsaco if the build made it, else hiprtc."""
-        module = self._load(Path(source).stem, Path(source))
-        return {s: self._check(self._hip.hipModuleGetFunction(module, s.encode())) for s in symbols}
-
     def _load(self, name: str, source: Path | None = None) -> object:
         """The pre-built code object for this arch if the build step made one, else hiprtc."""
         prebuilt = build.amd_code_object_path(self.build_dir, name, self.target)
@@ -119,6 +113,12 @@ class HipBackend:
         code = bytearray(self._check(rtc.hiprtcGetCodeSize(program)))
         self._check(rtc.hiprtcGetCode(program, code))
         return self._check(self._hip.hipModuleLoadData(code))
+
+    def load_source(self, source: Path, symbols: list[str]) -> dict[str, object]:
+        """Kernels of any HIP source of kernels/ (the microbenchmarks too), loaded as load_kernels
+        loads the GEMMs: BUILD_DIR/<stem>_<arch>.hsaco if the build made it, else hiprtc."""
+        module = self._load(Path(source).stem, Path(source))
+        return {s: self._check(self._hip.hipModuleGetFunction(module, s.encode())) for s in symbols}
 
     def compute_units(self) -> int:
         return self._props.multiProcessorCount
