@@ -100,3 +100,18 @@ def test_hiprtc_source_is_self_contained():
     text = build.inline_local_includes(kernels.MMA_SOURCE)
     assert '#include "' not in text
     assert "lds_byte_col" in text and "GS_WAVE_SIZE" in text
+
+
+MICROBENCH_SOURCES = sorted(build.MICROBENCH_DIR.glob("*.hip"))
+
+
+@pytest.mark.skipif(shutil.which(build.CLANG) is None, reason="clang-22 is not installed")
+@pytest.mark.parametrize("arch", build.AMD_ARCHS)
+@pytest.mark.parametrize("source", MICROBENCH_SOURCES, ids=[p.name for p in MICROBENCH_SOURCES])
+def test_every_microbenchmark_source_builds_a_code_object_for_amd(tmp_path, source, arch):
+    """The code object the HIP backend loads (build.amd_code_object_command): an AMDGPU ELF for the arch."""
+    out = build.amd_code_object_path(tmp_path, source.stem, arch)
+    proc = subprocess.run(build.amd_code_object_command(source, out, arch), capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    image = out.read_bytes()
+    assert image[:4] == b"\x7fELF" and f"amdgcn-amd-amdhsa--{arch}".encode() in image

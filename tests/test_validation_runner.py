@@ -12,7 +12,8 @@ import pytest
 from validation import build, kernels, measure, preshuffle, profile, results, run, stats, suites
 from validation.backends import argpack
 from validation.backends.emulated import EmulatedBackend
-from validation.backends.hip import _parse_rocm_smi_clocks, base_arch
+from validation.backends.amd_smi import parse_rocm_smi_clocks
+from validation.backends.hip import base_arch
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -142,7 +143,7 @@ def test_build_commands():
 def test_hip_helpers():
     assert base_arch("gfx942:sramecc+:xnack-") == "gfx942"
     csv_text = "device,fclk clock speed:,mclk clock speed:,sclk clock speed:\ncard0,(1200Mhz),(1300Mhz),(2100Mhz)\n"
-    assert _parse_rocm_smi_clocks(csv_text) == (2100.0, 1300.0)
+    assert parse_rocm_smi_clocks(csv_text) == (2100.0, 1300.0)
     assert preshuffle.TARGET_LAYOUT["gfx950"] == "amd_16x16x32"
 
 
@@ -274,100 +275,3 @@ def test_package_imports_without_gpu_runtimes():
     code = ("import sys, validation.run, validation.measure, validation.profile; "
             "assert 'cupy' not in sys.modules and 'hip' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
-
-
-# ---- the HIP backend against a stand-in for hip-python ----------------------------------------
-class _FakeHip:
-    """Just enough of hip-python's surface (status-first tuples, enums) to drive HipBackend."""
-
-    def __init__(self):
-        import ctypes
-        import enum
-        import types
-
-        self.ctypes = ctypes
-        self.hipError_t = enum.Enum("hipError_t", {"hipSuccess": 0, "hipErrorNotFound": 500})
-        self.hipMemcpyKind = types.SimpleNamespace(hipMemcpyHostToDevice=1, hipMemcpyDeviceToHost=2)
-        self.hipFunction_attribute = types.SimpleNamespace(HIP_FUNC_ATTRIBUTE_NUM_REGS=4)
-        self.launches, self.memory, self.compiled = [], {}, []
-        ok = self.hipError_t.hipSuccess
-
-        class Props:
-            gcnArchName = b"gfx942:sramecc+:xnack-"
-            name = b"AMD Instinct MI300X"
-
-        self.hipDeviceProp_t = Props
-        self.hipSetDevice = lambda dev: (ok,)
-        self.hipGetDeviceProperties = lambda props, dev: (ok,)
-        self.hipDriverGetVersion = lambda: (ok, 60342134)
-        self.hipRuntimeGetVersion = lambda: (ok, 60342134)
-        self.hipModuleLoadData = lambda code: (ok, ("module", bytes(code)))
-        self.hipModuleGetFunction = lambda module, name: (ok, name.decode())
-        self.hipFuncGetAttribute = lambda attr, fn: (ok, 64)
-        self.hipMalloc = self._malloc
-        self.hipFree = lambda ptr: (ok,)
-        self.hipMemcpy = lambda dst, src, n, kind: (ok,)
-        self.hipMemsetAsync = lambda ptr, byte, n, stream: (ok,)
-        self.hipModuleLaunchKernel = self._launch
-        self.hipEventCreate = lambda: (ok, object())
-        self.hipEventRecord = lambda ev, stream: (ok,)
-        self.hipEventSynchronize = lambda ev: (ok,)
-        self.hipEventElapsedTime = lambda a, b: (ok, 0.5)
-        self.hipDeviceSynchronize = lambda: (ok,)
-
-    def _malloc(self, n):
-        address = 0x1000 * (len(self.memory) + 1)
-        self.memory[address] = n
-        return (self.hipError_t.hipSuccess, address)
-
-    def _launch(self, fn, gx, gy, gz, bx, by, bz, sharedMemBytes, stream, kernelParams, extra):
-        ctypes = self.ctypes
-        words = (ctypes.c_void_p * 5).from_address(extra)
-        size = ctypes.c_size_t.from_address(words[3]).value
-        self.launches.append((fn, (gx, gy, gz), (bx, by, bz), ctypes.string_at(words[1], size), words[4]))
-        return (self.hipError_t.hipSuccess,)
-
-
-class _FakeHiprtc:
-    def __init__(self, hip: _FakeHip):
-        import enum
-
-        self.hiprtcResult = enum.Enum("hiprtcResult", {"HIPRTC_SUCCESS": 0})
-        ok = self.hiprtcResult.HIPRTC_SUCCESS
-        self.hip = hip
-        self.hiprtcCreateProgram = lambda src, name, n, h, i: (ok, {"src": src, "name": name})
-        self.hiprtcCompileProgram = self._compile
-        self.hiprtcGetCodeSize = lambda prog: (ok, 4)
-        self.hiprtcGetCode = lambda prog, buf: (ok,)
-
-    def _compile(self, program, count, options):
-        self.hip.compiled.append((program["name"], options, program["src"]))
-        return (self.hiprtcResult.HIPRTC_SUCCESS,)
-
-
-def test_hip_backend_mirrors_the_cuda_calls(monkeypatch):
-    import types
-
-    fake = _FakeHip()
-    package = types.ModuleType("hip")
-    package.hip, package.hiprtc = fake, _FakeHiprtc(fake)
-    monkeypatch.setitem(sys.modules, "hip", package)
-    from validation.backends.hip import HipBackend
-
-    backend = HipBackend()
-    assert backend.target == "gfx942" and backend.device_info()["device"].endswith("(gfx942)")
-    point = suites.Point("check", kernels.mma_spec(64, 128, 64, True, "amd"), 35, 72, 37)
-    functions = backend.load_kernels([point.spec.symbol])
-    name, options, source = fake.compiled[0]
-    assert name == b"mma_preshuffle" and options[0] == b"--offload-arch=gfx942" and b'#include "' not in source
-    host = measure.random_host_inputs(35, 72, 37, "bf16", backend.target, np.random.default_rng(0))
-    assert host.k_blocks == 128 // 16  # gfx942: K padded to 128, 16 per MFMA block
-    inputs = measure.upload(backend, host, 35, 72)
-    summary, warmups = measure.time_kernel(backend, functions[point.spec.symbol], point,
-                                           measure.packed_arguments(point, inputs.a, inputs.b, inputs.c, host.k_blocks),
-                                           inputs, measure.Overrides.named("quick"))
-    assert summary.median_us == pytest.approx(500.0) and warmups == 1
-    fn, grid, block, packed, end = fake.launches[-1]
-    assert fn == point.spec.symbol and grid == (1, 1, 1) and block == (256, 1, 1)
-    assert end == argpack.HIP_EXTRA_MARKERS["end"]
-    assert argpack.unpack_args(packed, ["ptr"] * 3 + ["i32"] * 4) == [inputs.a, inputs.b, inputs.c, 35, 72, 37, 8]

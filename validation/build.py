@@ -1,8 +1,10 @@
-"""Build the kernels: nvcc for NVIDIA, Debian clang-22 (header-free) for AMD assembly, and
-the options the HIP backend hands to hiprtc. One source per kernel family for all three.
+"""Build the kernels: nvcc for NVIDIA, clang-22 (header-free) or ROCm's hipcc for AMD code
+objects and assembly, and the options the HIP backend hands to hiprtc. One source per kernel
+family for all of them.
 
     python -m validation.build --nvidia build/          # cubins for sm_90
-    python -m validation.build --amd-asm build/ gfx942  # .s for gfx942 (or gfx950)
+    python -m validation.build --amd build/ gfx942      # code objects (.hsaco) for gfx942 (or gfx950)
+    python -m validation.build --amd-asm build/ gfx942  # .s only
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pathlib import Path
 from validation.kernels import KERNELS_DIR, LADDER_SOURCE, MMA_SOURCE
 
 SOURCES = {"ladder": LADDER_SOURCE, "mma_preshuffle": MMA_SOURCE}
+MICROBENCH_DIR = KERNELS_DIR / "microbench"
 NVIDIA_ARCH = "sm_90"
 AMD_ARCHS = ("gfx942", "gfx950")
 CLANG = "clang-22"
@@ -34,6 +37,32 @@ def clang_amd_command(source: Path, output: Path, arch: str, clang: str = CLANG)
     return [clang, "-x", "hip", f"--offload-arch={arch}", "--cuda-device-only", "-nogpulib",
             "-nogpuinc", "-O3", "-std=c++17", f"-I{KERNELS_DIR}", "-S", "-o", str(output),
             str(source)]
+
+
+def amd_code_object_command(source: Path, output: Path, arch: str, compiler: str = CLANG) -> list[str]:
+    """A loadable code object (an AMDGPU ELF, not an offload bundle) for hipModuleLoadData.
+    clang-22 compiles header-free (-nogpuinc: kernels/portable.h needs no HIP headers);
+    hipcc is ROCm's clang with the HIP headers and device libraries."""
+    if arch not in AMD_ARCHS:
+        raise ValueError(f"AMD arch {arch!r} is not one of {AMD_ARCHS}")
+    header_free = [] if Path(compiler).name.startswith("hipcc") else ["-nogpulib", "-nogpuinc"]
+    return [compiler, "-x", "hip", f"--offload-arch={arch}", "--cuda-device-only",
+            "--no-gpu-bundle-output", *header_free, "-O3", "-std=c++17", f"-I{KERNELS_DIR}",
+            "-o", str(output), str(source)]
+
+
+def amd_code_object_path(build_dir: Path, name: str, arch: str) -> Path:
+    return Path(build_dir) / f"{name}_{arch}.hsaco"
+
+
+def amd_compiler() -> str | None:
+    """clang-22 if installed, else ROCm's hipcc (PATH, then $ROCM_PATH/bin)."""
+    import os
+
+    for candidate in (CLANG, "hipcc", str(Path(os.environ.get("ROCM_PATH", "/opt/rocm")) / "bin" / "hipcc")):
+        if shutil.which(candidate):
+            return candidate
+    return None
 
 
 def hiprtc_options(arch: str) -> list[str]:
@@ -91,6 +120,40 @@ def build_amd_asm(out_dir: Path, arch: str, clang: str = CLANG) -> dict[str, Pat
     return listings
 
 
+def build_amd(out_dir: Path, arch: str, compiler: str | None = None) -> dict[str, Path]:
+    """Code objects for the HIP backend (kept with the results: they are what ran; disassemble
+    with llvm-objdump -d): the GEMM sources, then each kernels/microbench/*.hip. A microbenchmark
+    source that fails is reported, not fatal (the backend then compiles it with hiprtc, which
+    will say why)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    compiler = compiler or amd_compiler()
+    if compiler is None:
+        raise RuntimeError(f"neither {CLANG} nor hipcc is installed: the HIP backend will compile with hiprtc")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sources = {**SOURCES, **{p.stem: p for p in sorted(MICROBENCH_DIR.glob("*.hip"))}}
+    objects = {name: amd_code_object_path(out_dir, name, arch) for name in sources}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        done = {name: pool.submit(_try_build, amd_code_object_command(src, objects[name], arch, compiler))
+                for name, src in sources.items()}
+    for name, future in done.items():
+        error = future.result()
+        if error and name in SOURCES:
+            raise RuntimeError(error)
+        if error:
+            print(f"warning: {error}", file=sys.stderr)
+            del objects[name]
+    return objects
+
+
+def _try_build(command: list[str]) -> str | None:
+    try:
+        run_build(command)
+    except RuntimeError as err:
+        return str(err)
+    return None
+
+
 def have_tool(name: str) -> bool:
     return shutil.which(name) is not None
 
@@ -98,12 +161,17 @@ def have_tool(name: str) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nvidia", type=Path, metavar="DIR", help="write sm_90 cubins here")
+    parser.add_argument("--amd", nargs=2, metavar=("DIR", "ARCH"),
+                        help="write code objects for ARCH (gfx942 or gfx950) here")
     parser.add_argument("--amd-asm", nargs=2, metavar=("DIR", "ARCH"),
                         help="write AMDGPU assembly for ARCH (gfx942 or gfx950) here")
     args = parser.parse_args(argv)
     try:
         if args.nvidia:
             for path in build_nvidia(args.nvidia).values():
+                print(path)
+        if args.amd:
+            for path in build_amd(Path(args.amd[0]), args.amd[1]).values():
                 print(path)
         if args.amd_asm:
             for path in build_amd_asm(Path(args.amd_asm[0]), args.amd_asm[1]).values():

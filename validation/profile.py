@@ -1,4 +1,5 @@
-"""Passes beside the timing suites: Nsight Compute counters, compute-sanitizer, SASS listings.
+"""Passes beside the timing suites: Nsight Compute counters, compute-sanitizer, SASS listings
+(NVIDIA), and rocprofv3 counters and kernel traces (AMD).
 
 Each pass runs the runner's worker under the tool in 'check' mode (no warm-ups, one launch
 per point, correctness still checked), so the tool sees each of our kernels once per shape,
@@ -6,9 +7,11 @@ in a known order, and no other kernels (the runner launches nothing but ours).
 """
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -133,6 +136,106 @@ def run_ncu(args, command: str, timeout_s: int = 300) -> int:
     return 0 if len(profiled) == len(launches) else 1
 
 
+# ---- rocprofv3 ------------------------------------------------------------------------------
+# Counter passes: each set is collected in one hardware pass (rocprofv3 --pmc fails a set that
+# needs more). Names from rocprofiler-sdk's counter_defs.yaml (gfx942); a counter the GPU lacks
+# (gfx950 may lack some) is dropped after a probe, and the drop is logged in rocprof/counters.log.
+ROCPROF_PASSES = {
+    "lds": ("SQ_LDS_BANK_CONFLICT", "SQ_INSTS_LDS", "SQ_LDS_IDX_ACTIVE", "SQ_LDS_ADDR_CONFLICT"),
+    "waves": ("SQ_WAVES", "SQ_BUSY_CYCLES", "GRBM_GUI_ACTIVE", "SQ_INSTS_VALU", "SQ_INSTS_MFMA"),
+    "l2": ("TCC_HIT_sum", "TCC_MISS_sum"),
+}
+# rocprofv3's own file names (without its %pid%_ / -o prefix); each pass folder gets these.
+ROCPROF_FILES = ("kernel_trace.csv", "kernel_stats.csv", "counter_collection.csv", "agent_info.csv",
+                 "results.json")
+ROCPROF_KERNEL_FILTER = "^(gemm|mma_preshuffle)"
+ROCPROF_PROBE = ("^gemm_f32$", (128, 128, 128))  # one launch: is a counter collectable at all?
+
+
+def rocprof_command(tool: str, counters, out_dir: Path, worker: list[str]) -> list[str]:
+    return [tool, "--kernel-trace", "--stats", "--pmc", *counters, "--kernel-include-regex",
+            ROCPROF_KERNEL_FILTER, "--output-format", "csv", "json", "-d", str(out_dir), "-o", "run",
+            "--", *worker]
+
+
+def collect_rocprof_files(out_dir: Path) -> list[str]:
+    """Move rocprofv3's files (NAME_kernel_trace.csv, possibly in subfolders it made) to
+    out_dir/kernel_trace.csv etc.; return the names found."""
+    found = []
+    for name in ROCPROF_FILES:
+        target = out_dir / name
+        candidates = sorted(p for p in out_dir.rglob(f"*{name}") if p != target and "rows" not in p.parts)
+        if candidates:
+            candidates[-1].replace(target)
+        if target.exists():
+            found.append(name)
+    return found
+
+
+def _rocprof_pass(tool: str, counters, out_dir: Path, worker: list[str], log_path: Path, timeout_s: int) -> bool:
+    shutil.rmtree(out_dir, ignore_errors=True)
+    out_dir.mkdir(parents=True)
+    # amd-smi, which the backend runs for clocks, would be profiled too: the pass reads no clocks
+    env = {**os.environ, "GEMMSIM_AMD_CLOCKS": "off"}
+    code = _run_logged(rocprof_command(tool, counters, out_dir, worker), log_path, timeout_s, env)
+    return code == 0 and "counter_collection.csv" in collect_rocprof_files(out_dir)
+
+
+def _available_counters(tool: str, args, counters, root: Path, note) -> list[str]:
+    """The counters of a failed pass that rocprofv3 collects one at a time on a one-launch probe."""
+    kernels_rx, shape = ROCPROF_PROBE
+    probe_args = argparse.Namespace(**{**vars(args), "kernels": kernels_rx})
+    kept = []
+    for counter in counters:
+        probe = root / "probe"
+        worker = worker_command(probe_args, "ladder", probe / "rows", [shape])
+        if _rocprof_pass(tool, [counter], probe, worker, root / f"probe_{counter}.log", 120):
+            kept.append(counter)
+        else:
+            note(f"dropped {counter}: rocprofv3 could not collect it alone (log: probe_{counter}.log)")
+    shutil.rmtree(root / "probe", ignore_errors=True)
+    return kept
+
+
+def run_rocprof(args, command: str, timeout_s: int = 300) -> int:
+    """One rocprofv3 run of the worker ('check' mode: one launch per point) per counter pass,
+    into OUT/rocprof/<pass>/ with rocprofv3's file names, plus launches.jsonl (the points in
+    launch order) and rows/ (the pass's own runner CSV: its correctness check). A pass already
+    complete is kept (a re-run resumes)."""
+    tool = shutil.which("rocprofv3")
+    if tool is None:
+        print("rocprofv3 not found: skipping the rocprofv3 pass", file=sys.stderr)
+        return 1
+    root = args.out / "rocprof"
+    root.mkdir(parents=True, exist_ok=True)
+    shapes = list(NCU_SHAPES) if not args.shapes else [suites.parse_shape(s) for s in args.shapes.split(",")]
+
+    def note(line: str) -> None:
+        print(f"rocprof: {line}", flush=True)
+        with (root / "counters.log").open("a") as log:
+            log.write(line + "\n")
+
+    status = 0
+    for name, counters in ROCPROF_PASSES.items():
+        out_dir = root / name
+        if (out_dir / "counter_collection.csv").exists() and (out_dir / "launches.jsonl").exists():
+            note(f"{name}: already collected, kept")
+            continue
+        worker = worker_command(args, "all", out_dir / "rows", shapes, out_dir / "launches.jsonl")
+        ok = _rocprof_pass(tool, counters, out_dir, worker, root / f"{name}.log", timeout_s)
+        if not ok:
+            kept = _available_counters(tool, args, counters, root, note)
+            ok = bool(kept) and _rocprof_pass(tool, kept, out_dir, worker, root / f"{name}.log", timeout_s)
+            counters = kept
+        if not ok:
+            note(f"{name}: no counters collected")
+            status = 1
+            continue
+        launches = len((out_dir / "launches.jsonl").read_text().splitlines())
+        note(f"{name}: {', '.join(counters)} over {launches} launches")
+    return status
+
+
 # ---- compute-sanitizer -----------------------------------------------------------------
 _SUMMARY = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+error")
 _RACE_SUMMARY = re.compile(r"RACECHECK SUMMARY:\s*(\d+)\s+hazards? displayed\s*\((\d+)\s+errors?")
@@ -225,11 +328,11 @@ def shlex_join(cmd: list[str]) -> str:
     return shlex.join(cmd)
 
 
-def _run_logged(cmd: list[str], log_path: Path, timeout_s: int) -> int:
+def _run_logged(cmd: list[str], log_path: Path, timeout_s: int, env: dict | None = None) -> int:
     print("$ " + shlex_join(cmd), flush=True)
     with log_path.open("w") as log:
         try:
-            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=timeout_s).returncode
+            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=timeout_s, env=env).returncode
         except subprocess.TimeoutExpired:
             log.write(f"\n[timed out after {timeout_s} s]\n")
             return 124

@@ -1,6 +1,7 @@
 """The measurement runner.
 
     python -m validation.run --suite ladder|matrix|all|check --out DIR [--ncu] [--sanitize] [--sass]
+    python -m validation.run --backend hip --suite all --out DIR [--rocprof]
 
 Writes DIR/<suite>.csv (one row per kernel x shape, see validation/results.py). The suite
 runs in a worker subprocess; if the worker dies (a GPU fault can take the context, or the
@@ -151,6 +152,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--in-process", action="store_true", help="no worker subprocess")
     p.add_argument("--ncu", action="store_true", help="also collect Nsight Compute counters")
     p.add_argument("--sanitize", action="store_true", help="also run compute-sanitizer")
+    p.add_argument("--rocprof", action="store_true", help="also collect rocprofv3 counters and kernel traces (AMD)")
     p.add_argument("--sass", action="store_true", help="also write cuobjdump -sass listings")
     p.add_argument("--passes-only", action="store_true", help="skip the timing suites")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -200,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         if points:
             status = supervise(worker_argv(args, suite, command), points, args.out, args.backend,
                                command) or status
-    if args.sass or args.ncu or args.sanitize:
+    if args.sass or args.ncu or args.sanitize or args.rocprof:
         from validation import profile
 
         if args.sass:
@@ -209,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
             status = profile.run_ncu(args, command) or status
         if args.sanitize:
             status = profile.run_sanitizers(args, command) or status
+        if args.rocprof:
+            status = profile.run_rocprof(args, command) or status
     return status
 
 

@@ -11,7 +11,7 @@ def create_backend(name: str, build_dir=None):
         return CudaBackend(build_dir)
     if name == "hip":
         from validation.backends.hip import HipBackend
-        return HipBackend()
+        return HipBackend(build_dir)
     if name == "emulated":
         from validation.backends.emulated import EmulatedBackend
         return EmulatedBackend()

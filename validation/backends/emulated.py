@@ -1,8 +1,7 @@
 """A CPU emulation of the runtime surface, for testing the runner without a GPU.
 
-Memory is host bytes behind fake device addresses; a launch unpacks the argument buffer
-exactly as a GPU would read it and computes what the kernel computes (the matrix-core
-kernel's B is read through the pre-shuffled layout). Events read the host clock.
+Memory and kernel math are validation/backends/cpu_device.py's (shared with the hip-python
+stand-in). Events read the host clock.
 Faults can be injected per kernel symbol: ``fail`` raises a (fatal) runtime error,
 ``wrong`` writes a wrong result, ``crash`` ends the process as a GPU fault would.
 """
@@ -13,8 +12,8 @@ import time
 
 import numpy as np
 
-from validation import kernels, preshuffle
-from validation.backends.argpack import unpack_args
+from validation import kernels
+from validation.backends.cpu_device import CpuMemory, execute_gemm
 
 
 class EmulatedRuntimeError(RuntimeError):
@@ -31,8 +30,7 @@ class EmulatedBackend:
         self.fail = set(fail) | set(filter(None, env("GEMMSIM_EMULATE_FAIL", "").split(",")))
         self.wrong = set(wrong) | set(filter(None, env("GEMMSIM_EMULATE_WRONG", "").split(",")))
         self.crash = set(crash) | set(filter(None, env("GEMMSIM_EMULATE_CRASH", "").split(",")))
-        self._memory: dict[int, np.ndarray] = {}
-        self._next_address = 1 << 32
+        self._memory = CpuMemory()
         self._events: dict[int, float] = {}
 
     def device_info(self) -> dict:
@@ -48,49 +46,26 @@ class EmulatedBackend:
         return 0
 
     def malloc(self, nbytes: int) -> int:
-        address = self._next_address
-        self._memory[address] = np.zeros(max(nbytes, 1), dtype=np.uint8)
-        self._next_address += (max(nbytes, 1) + 255) // 256 * 256 + 256
-        return address
+        return self._memory.malloc(nbytes)
 
     def free(self, ptr: int) -> None:
-        del self._memory[ptr]
+        self._memory.free(ptr)
 
     def htod(self, ptr: int, host: np.ndarray) -> None:
-        self._memory[ptr][: host.nbytes] = np.frombuffer(np.ascontiguousarray(host).tobytes(), np.uint8)
+        self._memory.write(ptr, host)
 
     def dtoh(self, host: np.ndarray, ptr: int) -> None:
-        host.reshape(-1).view(np.uint8)[:] = self._memory[ptr][: host.nbytes]
+        host.reshape(-1).view(np.uint8)[:] = self._memory.block(ptr)[: host.nbytes]
 
     def memset(self, ptr: int, byte: int, nbytes: int) -> None:
-        self._memory[ptr][:nbytes] = byte
-
-    def _view(self, ptr: int, dtype, count: int) -> np.ndarray:
-        return self._memory[ptr][: count * np.dtype(dtype).itemsize].view(dtype)
+        self._memory.fill(ptr, byte, nbytes)
 
     def launch(self, spec: kernels.LaunchSpec, grid, block, packed_args: bytes) -> None:
         if spec.symbol in self.crash:
             os._exit(77)
         if spec.symbol in self.fail:
             raise EmulatedRuntimeError(f"injected launch failure in {spec.symbol}")
-        kinds = ["ptr"] * 3 + ["i32"] * (4 if spec.family == "mma" else 3)
-        a_ptr, b_ptr, c_ptr, m, n, k, *rest = unpack_args(packed_args, kinds)
-        if spec.family == "mma":
-            layout = preshuffle.LAYOUTS[preshuffle.TARGET_LAYOUT[self.target]]
-            k_pad, n_pad = rest[0] * layout.mma_k, preshuffle.padded_extent(n, kernels.MMA_N_PADDING)
-            a = preshuffle.bf16_bits_to_float64(self._view(a_ptr, np.uint16, m * k)).reshape(m, k)
-            shuffled = self._view(b_ptr, np.uint16, k_pad * n_pad)
-            b = preshuffle.bf16_bits_to_float64(preshuffle.unshuffle_b(shuffled, layout, k, n, k_pad, n_pad))
-            out_dtype = np.float32
-        else:
-            dtype = np.dtype(kernels.NUMPY_DTYPE[spec.dtype])
-            a = self._view(a_ptr, dtype, m * k).reshape(m, k).astype(np.float64)
-            b = self._view(b_ptr, dtype, k * n).reshape(k, n).astype(np.float64)
-            out_dtype = dtype
-        c = a @ b
-        if spec.symbol in self.wrong:
-            c[0, 0] += 1.0
-        self._view(c_ptr, out_dtype, m * n)[:] = c.reshape(-1).astype(out_dtype)
+        execute_gemm(self._memory, spec, self.target, packed_args, perturb=spec.symbol in self.wrong)
 
     def event(self) -> int:
         handle = len(self._events) + 1

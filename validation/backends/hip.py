@@ -1,20 +1,24 @@
 """HIP backend through hip-python: the CUDA backend's calls under their HIP names.
 
-Differences from cuda.py are only where HIP differs: the kernels are compiled at run time
-by hiprtc for the device's gfx arch (from the same sources, includes inlined), the
-``extra`` end marker is HIP's, and clocks come from amd-smi/rocm-smi. It needs ROCm
-(libamdhip64, libhiprtc) and an AMD GPU, so it cannot run on the NVIDIA machine; the pure
-parts it uses (hiprtc options, include inlining, argument packing, the gfx arch's B
-layout) are tested without a GPU.
+Differences from cuda.py are only where HIP differs: the kernels are code objects built for
+the device's gfx arch, loaded from BUILD_DIR/<source>_<gfxNNN>.hsaco when the build step
+made them (clang-22 or hipcc, validation/build.py), else compiled at run time by hiprtc (the
+same sources, includes inlined); the ``extra`` end marker is HIP's; every row records the
+ROCm and driver versions and the SCLK/MCLK amd-smi (else rocm-smi) read while the point ran
+(validation/backends/amd_smi.py). It needs ROCm (libamdhip64, libhiprtc) and an AMD GPU; on
+other machines it runs against the stand-in for hip-python in tests/hip_standin (put that
+folder first on PYTHONPATH), which executes the kernels' math on numpy.
 """
 from __future__ import annotations
 
-import subprocess
+import os
+from pathlib import Path
 
 import numpy as np
 
 from validation import build
 from validation.kernels import source_of
+from validation.backends import amd_smi
 from validation.backends.argpack import HIP_EXTRA_MARKERS, launch_extra
 
 
@@ -31,47 +35,69 @@ class HipBackend:
     name = "hip"
     vendor = "amd"
 
-    def __init__(self):
+    def __init__(self, build_dir: Path | None = None, sample_clocks: bool | None = None):
         from hip import hip, hiprtc  # deferred: needs ROCm at first call
 
         self._hip, self._rtc = hip, hiprtc
+        self.build_dir = Path(build_dir or "build")
         self._check(hip.hipSetDevice(0))
         props = hip.hipDeviceProp_t()
         self._check(hip.hipGetDeviceProperties(props, 0))
         self._props = props
         arch = props.gcnArchName
         self.target = base_arch(arch.decode() if isinstance(arch, bytes) else str(arch))
+        self.loaded_from: dict[str, str] = {}  # source name -> the code object file, or "hiprtc"
+        # GEMMSIM_AMD_CLOCKS=off: no amd-smi at all (under rocprofv3, which would trace it too)
+        self._clocks_off = os.environ.get("GEMMSIM_AMD_CLOCKS") == "off"
+        if sample_clocks is None:
+            sample_clocks = not self._clocks_off
+        self._clocks = amd_smi.ClockSampler() if sample_clocks else None
 
     def _check(self, result):
         """hip-python returns (status, *values); raise on a failed status, return the values."""
         status, values = (result[0], result[1:]) if isinstance(result, tuple) else (result, ())
         ok_codes = (self._hip.hipError_t.hipSuccess, self._rtc.hiprtcResult.HIPRTC_SUCCESS)
         if status not in ok_codes:
-            raise HipError(str(status))
+            raise HipError(getattr(status, "name", str(status)))
         return values[0] if len(values) == 1 else values
 
     # ---- device description -----------------------------------------------------------
     def device_info(self) -> dict:
         name = self._props.name
         name = name.decode() if isinstance(name, bytes) else str(name)
-        driver = self._check(self._hip.hipDriverGetVersion())
+        hip_driver = self._check(self._hip.hipDriverGetVersion())
         runtime = self._check(self._hip.hipRuntimeGetVersion())
-        return {"device": f"{name} ({self.target})", "driver": str(driver), "runtime": f"hip {runtime}"}
+        driver = amd_smi.driver_version()
+        rocm = amd_smi.rocm_version() or "unknown"
+        return {"device": f"{name} ({self.target})",
+                "driver": f"amdgpu {driver} (hip driver {hip_driver})" if driver else f"hip driver {hip_driver}",
+                "runtime": f"rocm {rocm}, hip {runtime}"}
 
     def clocks_mhz(self) -> tuple[float | None, float | None]:
-        try:
-            out = subprocess.run(["rocm-smi", "--showclocks", "--csv"], capture_output=True,
-                                 text=True, timeout=20).stdout
-        except (OSError, subprocess.TimeoutExpired):
+        """(SCLK, MCLK): the highest SCLK read since the last call, i.e. while the point ran."""
+        if self._clocks_off:
             return None, None
-        return _parse_rocm_smi_clocks(out)
+        return self._clocks.take() if self._clocks else amd_smi.read_clocks()
+
+    def close(self) -> None:
+        if self._clocks:
+            self._clocks.stop()
 
     # ---- modules ----------------------------------------------------------------------
     def load_kernels(self, symbols: list[str]) -> dict[str, object]:
         needed = {source_of(s) for s in symbols}
-        modules = {name: self._compile(name, build.SOURCES[name]) for name in needed}
+        modules = {name: self._load(name) for name in needed}
         return {s: self._check(self._hip.hipModuleGetFunction(modules[source_of(s)], s.encode()))
                 for s in symbols}
+
+    def _load(self, name: str, source: Path | None = None) -> object:
+        """The pre-built code object for this arch if the build step made one, else hiprtc."""
+        prebuilt = build.amd_code_object_path(self.build_dir, name, self.target)
+        if prebuilt.is_file():
+            self.loaded_from[name] = str(prebuilt)
+            return self._check(self._hip.hipModuleLoadData(prebuilt.read_bytes()))
+        self.loaded_from[name] = "hiprtc"
+        return self._compile(name, source or build.SOURCES[name])
 
     def _compile(self, name: str, source) -> object:
         rtc = self._rtc
@@ -87,6 +113,19 @@ class HipBackend:
         code = bytearray(self._check(rtc.hiprtcGetCodeSize(program)))
         self._check(rtc.hiprtcGetCode(program, code))
         return self._check(self._hip.hipModuleLoadData(code))
+
+    def load_source(self, source: Path, symbols: list[str]) -> dict[str, object]:
+        """Kernels of any HIP source of kernels/ (the microbenchmarks too), loaded as load_kernels
+        loads the GEMMs: BUILD_DIR/<stem>_<arch>.hsaco if the build made it, else hiprtc."""
+        module = self._load(Path(source).stem, Path(source))
+        return {s: self._check(self._hip.hipModuleGetFunction(module, s.encode())) for s in symbols}
+
+    def compute_units(self) -> int:
+        return self._props.multiProcessorCount
+
+    @property
+    def wave_size(self) -> int:
+        return self._props.warpSize
 
     def registers_per_thread(self, function) -> int:
         attr = self._hip.hipFunction_attribute.HIP_FUNC_ATTRIBUTE_NUM_REGS
@@ -134,22 +173,14 @@ class HipBackend:
         return isinstance(error, HipError)
 
 
-def _parse_rocm_smi_clocks(csv_text: str) -> tuple[float | None, float | None]:
-    """rocm-smi --showclocks --csv: take card 0's sclk and mclk, e.g. '(2100Mhz)'."""
-    import re
 
-    lines = [ln for ln in csv_text.splitlines() if ln.strip()]
-    if len(lines) < 2:
-        return None, None
-    header = [h.strip().lower() for h in lines[0].split(",")]
-    row = lines[1].split(",")
+def describe_device() -> str:
+    """'gfx942 AMD Instinct MI300X': device 0's arch and name as hip-python reports them (the
+    session script's build target and GPU description)."""
+    backend = HipBackend(sample_clocks=False)
+    name = backend._props.name
+    return f"{backend.target} {name.decode() if isinstance(name, bytes) else name}"
 
-    def mhz(column: str) -> float | None:
-        for i, h in enumerate(header):
-            if h.startswith(column) and i < len(row):
-                m = re.search(r"(\d+(?:\.\d+)?)\s*mhz", row[i], re.IGNORECASE)
-                if m:
-                    return float(m.group(1))
-        return None
 
-    return mhz("sclk"), mhz("mclk")
+if __name__ == "__main__":
+    print(describe_device())
