@@ -23,7 +23,7 @@ def _csv(name: str) -> list[dict]:
         return list(csv.DictReader(f))
 
 
-@pytest.mark.parametrize("suite", ["ladder", "matrix", "check"])
+@pytest.mark.parametrize("suite", ["ladder", "matrix", "check", "fresh"])
 def test_suite_csv_parses_against_the_schema(suite):
     rows = _rows(suite)
     assert rows
@@ -31,14 +31,14 @@ def test_suite_csv_parses_against_the_schema(suite):
         results.validate_row(row)
 
 
-@pytest.mark.parametrize("suite", ["ladder", "matrix", "check"])
+@pytest.mark.parametrize("suite", ["ladder", "matrix", "check", "fresh"])
 def test_suite_csv_holds_every_point_once(suite):
     keys = [results.point_key(r) for r in _rows(suite)]
     assert len(keys) == len(set(keys))
     assert set(keys) == {p.key for p in suites.suite_points(suite)}
 
 
-@pytest.mark.parametrize("suite", ["ladder", "matrix", "check"])
+@pytest.mark.parametrize("suite", ["ladder", "matrix", "check", "fresh"])
 def test_no_point_is_incorrect_or_failed(suite):
     bad = [(r["symbol"], r["M"], r["N"], r["K"], r["status"]) for r in _rows(suite)
            if r["status"] != "ok" or r["correct"] != "True"]
