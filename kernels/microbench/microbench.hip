@@ -1,0 +1,299 @@
+// microbench.hip: the portable microbenchmarks that calibrate a GPU description (issue 14).
+//
+// One source for sm_90 (nvcc -x cu), gfx942 and gfx950 (clang-22 header-free, hipcc, hiprtc),
+// through kernels/portable.h. Driven by validation/microbench.py, whose table says which kernel
+// measures what. Latencies are read inside the kernel with the SM/CU cycle counter (clock64 on
+// NVIDIA, s_memtime on AMD) around a dependent chain; throughputs are event-timed by the host
+// over many independent waves (by difference of two loop lengths, so the launch cancels).
+// Every kernel writes a result that depends on its work, so the compiler cannot drop it.
+// The matrix kernels use the arch's own instruction: mma.sync on sm_90, MFMA on gfx942/gfx950
+// (each behind its #if, compiled only there).
+#include "portable.h"
+
+typedef gs_u32 u32;
+typedef gs_u64 u64;
+
+#if defined(GS_NVIDIA)
+#define GS_CLOCK() ((u64)clock64())
+#define GS_FMAF(a, b, c) fmaf(a, b, c)
+#else
+#define GS_CLOCK() ((u64)__builtin_amdgcn_s_memtime())
+#define GS_FMAF(a, b, c) __builtin_fmaf(a, b, c)
+#endif
+#if defined(GS_NVIDIA)
+#define GS_GRID_THREADS_X() ((u64)gridDim.x * blockDim.x)
+#else
+#define GS_GRID_THREADS_X() ((u64)__builtin_amdgcn_grid_size_x())
+#endif
+// The loads after it must be issued again (nothing in the loop stores to the memory they read).
+#define GS_COMPILER_BARRIER() asm volatile("" ::: "memory")
+
+// ---- empty kernel: the launch as the runner times a GEMM ---------------------------------------
+extern "C" __global__ void empty_kernel(u32* sink) {
+  if (threadIdx.x == 1023 && blockIdx.x == (1u << 30)) sink[0] = 1;
+}
+
+// ---- global memory: pointer chase ----------------------------------------------------------
+// next[] holds a random cyclic permutation of cache-line-spaced nodes; one thread follows it.
+extern "C" __global__ void chase_global(const u32* GS_RESTRICT next, int warm_steps, int steps,
+                                        u32* sink, u64* cycles) {
+  u32 j = 0;
+  for (int i = 0; i < warm_steps; ++i) j = next[j];  // bring the buffer into the caches
+  const u64 t0 = GS_CLOCK();
+  for (int i = 0; i < steps; ++i) j = next[j];
+  const u64 t1 = GS_CLOCK();
+  sink[0] = j;
+  cycles[0] = t1 - t0;
+}
+
+// ---- global memory: copy and read bandwidth ---------------------------------------------------
+extern "C" __global__ void copy_vec4(const gs_u32x4* GS_RESTRICT src, gs_u32x4* GS_RESTRICT dst, u64 n) {
+  const u64 stride = GS_GRID_THREADS_X();
+  for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) dst[i] = src[i];
+}
+
+// 16-byte loads that skip the L1 where the ISA says so (ld.global.cg on NVIDIA; AMD's L1 is far
+// smaller than any buffer read here, so a plain load streams through it).
+__device__ __forceinline__ gs_u32x4 load_past_l1(const gs_u32x4* p) {
+#if defined(GS_NVIDIA)
+  const uint4 v = __ldcg(reinterpret_cast<const uint4*>(p));
+  return gs_u32x4{v.x, v.y, v.z, v.w};
+#else
+  return *p;
+#endif
+}
+
+// n is a power of two (16-byte elements); each pass starts 4096 elements further on
+extern "C" __global__ void read_vec4(const gs_u32x4* GS_RESTRICT src, u64 n, int passes, u32* sink) {
+  u32 acc = 0;
+  const u64 stride = GS_GRID_THREADS_X();
+  for (int p = 0; p < passes; ++p) {
+    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+      const gs_u32x4 v = load_past_l1(src + ((i + (u64)p * 4096) & (n - 1)));
+      acc = acc * 31u + (v.x ^ v.y ^ v.z ^ v.w);
+    }
+  }
+  if (acc == 0x9e3779b9u) sink[0] = acc;
+}
+
+// 32 KiB buffer (8192 floats); lane l reads word l * stride_words of a 128-byte-aligned window
+extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_words, int iters, float* sink) {
+  const int lane = threadIdx.x & (GS_WAVE_SIZE - 1);
+  const int base = (lane * stride_words) & 8191;
+  float acc = 0.f;
+  for (int i = 0; i < iters; ++i) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j) acc += buf[(base + j * 1024 + i * 32) & 8191];
+  }
+  if (acc == 1234.5f) sink[0] = acc;
+}
+
+// ---- LDS: dependent latency by conflict ways ------------------------------------------------
+// Lane l chases word (l mod 32) * stride: stride 2^k puts 2^k lanes of 32 in each bank used.
+#define SMEM_WORDS 1024
+extern "C" __global__ void chase_shared(int stride, int iters, u32* sink, u64* cycles) {
+  __shared__ u32 smem[SMEM_WORDS];
+  for (int i = threadIdx.x; i < SMEM_WORDS; i += blockDim.x) smem[i] = i;
+  __syncthreads();
+  u32 j = ((threadIdx.x % 32) * stride) % SMEM_WORDS;
+  const u64 t0 = GS_CLOCK();
+  for (int i = 0; i < iters; ++i) j = smem[j];
+  const u64 t1 = GS_CLOCK();
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = j;
+  if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
+}
+
+// ---- LDS: cycles per access by stride and width ----------------------------------------------
+// Every wave of one block reads, LDS_UNROLL times per iteration, lane i's word i x stride (an
+// access of 32, 64 or 128 bits); the unrolled reads are shifted by 128 words, which keeps every
+// lane in its bank. One block fills the SM/CU; its cycle span over the waves' accesses is the
+// LDS's cycles per wave access.
+#define LDS_WORDS 8192
+#define LDS_UNROLL 8
+template <typename V>
+__device__ __forceinline__ u32 fold(V v);
+template <>
+__device__ __forceinline__ u32 fold<u32>(u32 v) { return v; }
+struct __attribute__((aligned(8))) gs_u32x2 { u32 x, y; };
+template <>
+__device__ __forceinline__ u32 fold<gs_u32x2>(gs_u32x2 v) { return v.x ^ v.y; }
+template <>
+__device__ __forceinline__ u32 fold<gs_u32x4>(gs_u32x4 v) { return v.x ^ v.y ^ v.z ^ v.w; }
+
+template <typename V>
+__device__ __forceinline__ void lds_stride_body(int stride_words, int iters, u32* sink, u64* cycles) {
+  __shared__ __attribute__((aligned(16))) u32 smem[LDS_WORDS];
+  for (int i = threadIdx.x; i < LDS_WORDS; i += blockDim.x) smem[i] = i;
+  __syncthreads();
+  const u32 lane = threadIdx.x & (GS_WAVE_SIZE - 1);
+  const u32 base = lane * (u32)stride_words;
+  u32 acc = 0;
+  const u64 t0 = GS_CLOCK();
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int u = 0; u < LDS_UNROLL; ++u) {
+      const u32 word = (base + u * 128u) & (LDS_WORDS - sizeof(V) / 4);  // aligned to the width
+      acc += fold(*reinterpret_cast<const V*>(smem + word));
+    }
+    GS_COMPILER_BARRIER();
+  }
+  __syncthreads();
+  const u64 t1 = GS_CLOCK();
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
+}
+extern "C" __global__ void lds_b32(int stride_words, int iters, u32* sink, u64* cycles) {
+  lds_stride_body<u32>(stride_words, iters, sink, cycles);
+}
+extern "C" __global__ void lds_b64(int stride_words, int iters, u32* sink, u64* cycles) {
+  lds_stride_body<gs_u32x2>(stride_words, iters, sink, cycles);
+}
+extern "C" __global__ void lds_b128(int stride_words, int iters, u32* sink, u64* cycles) {
+  lds_stride_body<gs_u32x4>(stride_words, iters, sink, cycles);
+}
+
+// ---- FFMA (the VALU) ------------------------------------------------------------------------
+// CHAINS independent dependent chains per thread: 1 chain measures latency, 8 fill the pipe.
+template <int CHAINS>
+__device__ __forceinline__ void ffma_chains(float b, float c, int iters, float* sink, u64* cycles) {
+  float a[CHAINS];
+#pragma unroll
+  for (int i = 0; i < CHAINS; ++i) a[i] = b * (i + 1);
+  const u64 t0 = GS_CLOCK();
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+#pragma unroll
+      for (int i = 0; i < CHAINS; ++i) a[i] = GS_FMAF(a[i], b, c);
+    }
+  }
+  const u64 t1 = GS_CLOCK();
+  float s = 0.f;
+#pragma unroll
+  for (int i = 0; i < CHAINS; ++i) s += a[i];
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = s;
+  if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
+}
+extern "C" __global__ void ffma_latency(float b, float c, int iters, float* sink, u64* cycles) {
+  ffma_chains<1>(b, c, iters, sink, cycles);
+}
+extern "C" __global__ void ffma_throughput(float b, float c, int iters, float* sink, u64* cycles) {
+  ffma_chains<8>(b, c, iters, sink, cycles);
+}
+
+// ---- barrier ------------------------------------------------------------------------------
+extern "C" __global__ void barrier_loop(int iters, u32* sink, u64* cycles) {
+  u32 x = threadIdx.x;
+  const u64 t0 = GS_CLOCK();
+  for (int i = 0; i < iters; ++i) {
+    x = x * 1664525u + 1013904223u;  // a little work the barrier must order
+    __syncthreads();
+  }
+  const u64 t1 = GS_CLOCK();
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = x;
+  if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
+}
+
+// ---- matrix instructions --------------------------------------------------------------------
+// GS_MATRIX_BENCH(NAME, ACC, INIT, STEP, FOLD) defines NAME_latency (one chain) and NAME_throughput (four
+// independent chains per wave); STEP(acc) issues one instruction on the accumulator `acc` of
+// type ACC, from operands that INIT() declares from the seed (opaque to the compiler); FOLD(acc)
+// reduces an accumulator to the float the kernel stores.
+#define GS_MATRIX_CHAINS(NAME, CHAINS, ACC, INIT, STEP, FOLD)                                  \
+  extern "C" __global__ void NAME(u32 seed, int iters, float* sink, u64* cycles) {             \
+    INIT();                                                                                   \
+    ACC acc[CHAINS];                                                                          \
+    for (int i = 0; i < CHAINS; ++i) acc[i] = ACC{};                                           \
+    const u64 t0 = GS_CLOCK();                                                                \
+    for (int it = 0; it < iters; ++it) {                                                      \
+      _Pragma("unroll") for (int u = 0; u < 8; ++u) {                                         \
+        _Pragma("unroll") for (int i = 0; i < CHAINS; ++i) STEP(acc[i]);                      \
+      }                                                                                       \
+    }                                                                                         \
+    const u64 t1 = GS_CLOCK();                                                                \
+    float s = 0.f;                                                                            \
+    for (int i = 0; i < CHAINS; ++i) s += FOLD(acc[i]);                                       \
+    sink[blockIdx.x * blockDim.x + threadIdx.x] = s;                                          \
+    if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;                                       \
+  }
+#define GS_MATRIX_BENCH(NAME, ACC, INIT, STEP, FOLD)                                          \
+  GS_MATRIX_CHAINS(NAME##_latency, 1, ACC, INIT, STEP, FOLD)                                  \
+  GS_MATRIX_CHAINS(NAME##_throughput, 4, ACC, INIT, STEP, FOLD)
+
+#if defined(GS_NVIDIA)
+// mma.sync m16n8k16 bf16 -> fp32 (sm_90)
+struct mma_acc { float d[4]; };
+__device__ __forceinline__ void mma_m16n8k16(mma_acc& acc, const u32 (&a)[4], const u32 (&b)[2]) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+      "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+      : "+f"(acc.d[0]), "+f"(acc.d[1]), "+f"(acc.d[2]), "+f"(acc.d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+#define MMA_INIT() u32 a[4] = {seed, seed ^ 1u, seed ^ 2u, seed ^ 3u}; u32 b[2] = {seed ^ 4u, seed ^ 5u}
+#define MMA_STEP(x) mma_m16n8k16(x, a, b)
+#define MMA_FOLD(x) (x.d[0] + x.d[1] + x.d[2] + x.d[3])
+GS_MATRIX_BENCH(mma_sync_m16n8k16_bf16, mma_acc, MMA_INIT, MMA_STEP, MMA_FOLD)
+#endif
+
+#if defined(__gfx942__) || defined(__gfx950__)
+typedef float gs_f32x4 __attribute__((ext_vector_type(4)));
+typedef float gs_f32x16 __attribute__((ext_vector_type(16)));
+typedef int gs_i32x4 __attribute__((ext_vector_type(4)));
+typedef int gs_i32x16 __attribute__((ext_vector_type(16)));
+typedef short gs_s16x4 __attribute__((ext_vector_type(4)));
+typedef _Float16 gs_f16x4 __attribute__((ext_vector_type(4)));
+#define OPS_INIT()                                                                            \
+  const u64 w = (u64)seed * 0x9e3779b97f4a7c15ull;                                            \
+  const u64 a = w ^ threadIdx.x, b = w + threadIdx.x
+#define F32_FOLD(x) (x[0] + x[1] + x[2] + x[3])
+#define I32_FOLD(x) ((float)(x[0] + x[1] + x[2] + x[3]))
+#define MFMA_F16_16(x) x = __builtin_amdgcn_mfma_f32_16x16x16f16(__builtin_bit_cast(gs_f16x4, a), \
+                                                                 __builtin_bit_cast(gs_f16x4, b), x, 0, 0, 0)
+#define MFMA_BF16_16(x) x = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(__builtin_bit_cast(gs_s16x4, a), \
+                                                                      __builtin_bit_cast(gs_s16x4, b), x, 0, 0, 0)
+#define MFMA_FP8_16(x) x = __builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8((long)a, (long)b, x, 0, 0, 0)
+GS_MATRIX_BENCH(v_mfma_f32_16x16x16_f16, gs_f32x4, OPS_INIT, MFMA_F16_16, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_16x16x16_bf16, gs_f32x4, OPS_INIT, MFMA_BF16_16, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_16x16x32_fp8_fp8, gs_f32x4, OPS_INIT, MFMA_FP8_16, F32_FOLD)
+#endif
+
+#if defined(__gfx942__)
+#define MFMA_F16_32(x) x = __builtin_amdgcn_mfma_f32_32x32x8f16(__builtin_bit_cast(gs_f16x4, a), \
+                                                                __builtin_bit_cast(gs_f16x4, b), x, 0, 0, 0)
+#define MFMA_BF16_32(x) x = __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(__builtin_bit_cast(gs_s16x4, a), \
+                                                                     __builtin_bit_cast(gs_s16x4, b), x, 0, 0, 0)
+#define MFMA_FP8_32(x) x = __builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8((long)a, (long)b, x, 0, 0, 0)
+#define MFMA_I8_16(x) x = __builtin_amdgcn_mfma_i32_16x16x32_i8((long)a, (long)b, x, 0, 0, 0)
+#define MFMA_I8_32(x) x = __builtin_amdgcn_mfma_i32_32x32x16_i8((long)a, (long)b, x, 0, 0, 0)
+#define MFMA_F32_16(x) x = __builtin_amdgcn_mfma_f32_16x16x4f32(__builtin_bit_cast(float, (u32)a), \
+                                                                __builtin_bit_cast(float, (u32)b), x, 0, 0, 0)
+GS_MATRIX_BENCH(v_mfma_f32_32x32x8_f16, gs_f32x16, OPS_INIT, MFMA_F16_32, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_32x32x8_bf16, gs_f32x16, OPS_INIT, MFMA_BF16_32, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_32x32x16_fp8_fp8, gs_f32x16, OPS_INIT, MFMA_FP8_32, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_i32_16x16x32_i8, gs_i32x4, OPS_INIT, MFMA_I8_16, I32_FOLD)
+GS_MATRIX_BENCH(v_mfma_i32_32x32x16_i8, gs_i32x16, OPS_INIT, MFMA_I8_32, I32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_16x16x4_f32, gs_f32x4, OPS_INIT, MFMA_F32_16, F32_FOLD)
+#endif
+
+#if defined(__gfx950__)
+typedef _Float16 gs_f16x8 __attribute__((ext_vector_type(8)));
+typedef __bf16 gs_bf16x8 __attribute__((ext_vector_type(8)));
+#define OPS8_INIT()                                                                           \
+  OPS_INIT();                                                                                 \
+  const gs_i32x4 a8 = {(int)a, (int)(a >> 32), (int)b, (int)(b >> 32)};                       \
+  const gs_i32x4 b8 = {(int)b, (int)(a >> 32), (int)a, (int)(b >> 32)}
+#define MFMA_F16_16X32(x) x = __builtin_amdgcn_mfma_f32_16x16x32_f16(__builtin_bit_cast(gs_f16x8, a8), \
+                                                                     __builtin_bit_cast(gs_f16x8, b8), x, 0, 0, 0)
+#define MFMA_BF16_16X32(x) x = __builtin_amdgcn_mfma_f32_16x16x32_bf16(__builtin_bit_cast(gs_bf16x8, a8), \
+                                                                       __builtin_bit_cast(gs_bf16x8, b8), x, 0, 0, 0)
+#define MFMA_BF16_32X16(x) x = __builtin_amdgcn_mfma_f32_32x32x16_bf16(__builtin_bit_cast(gs_bf16x8, a8), \
+                                                                       __builtin_bit_cast(gs_bf16x8, b8), x, 0, 0, 0)
+#define MFMA_I8_16X64(x) x = __builtin_amdgcn_mfma_i32_16x16x64_i8(a8, b8, x, 0, 0, 0)
+#define MFMA_I8_32X32(x) x = __builtin_amdgcn_mfma_i32_32x32x32_i8(a8, b8, x, 0, 0, 0)
+GS_MATRIX_BENCH(v_mfma_f32_16x16x32_f16, gs_f32x4, OPS8_INIT, MFMA_F16_16X32, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_16x16x32_bf16, gs_f32x4, OPS8_INIT, MFMA_BF16_16X32, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_f32_32x32x16_bf16, gs_f32x16, OPS8_INIT, MFMA_BF16_32X16, F32_FOLD)
+GS_MATRIX_BENCH(v_mfma_i32_16x16x64_i8, gs_i32x4, OPS8_INIT, MFMA_I8_16X64, I32_FOLD)
+GS_MATRIX_BENCH(v_mfma_i32_32x32x32_i8, gs_i32x16, OPS8_INIT, MFMA_I8_32X32, I32_FOLD)
+#endif
