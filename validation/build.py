@@ -2,7 +2,7 @@
 objects and assembly, and the options the HIP backend hands to hiprtc. One source per kernel
 family for all of them.
 
-    python -m validation.build --nvidia build/          # cubins for sm_90
+    python -m validation.build --nvidia build/          # cubins for sm_90 (the microbenchmarks too)
     python -m validation.build --amd build/ gfx942      # code objects (.hsaco) for gfx942 (or gfx950)
     python -m validation.build --amd-asm build/ gfx942  # .s only
 """
@@ -76,13 +76,15 @@ _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$', re.MULTILINE)
 
 
 def inline_local_includes(source: Path, seen: set[Path] | None = None) -> str:
-    """The source text with every #include "x.h" replaced by x.h's text (once each), so
+    """The source text with every #include "x.h" (beside the source, else in kernels/) replaced by x.h's text (once each), so
     hiprtc compiles one self-contained string."""
     seen = set() if seen is None else seen
     text = source.read_text()
 
     def expand(match: re.Match) -> str:
         header = (source.parent / match.group(1)).resolve()
+        if not header.is_file():  # as the compilers' -I kernels/ finds it (microbench/*.hip)
+            header = (KERNELS_DIR / match.group(1)).resolve()
         if header in seen:
             return ""
         seen.add(header)
@@ -100,14 +102,16 @@ def run_build(command: list[str]) -> str:
 
 
 def build_nvidia(out_dir: Path, nvcc: str = "nvcc") -> dict[str, Path]:
+    return {name: build_nvidia_source(source, out_dir, nvcc) for name, source in SOURCES.items()}
+
+
+def build_nvidia_source(source: Path, out_dir: Path, nvcc: str = "nvcc") -> Path:
+    """One source's sm_90 cubin, <stem>_sm_90.cubin, with its ptxas report beside it."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    cubins = {}
-    for name, source in SOURCES.items():
-        cubin = out_dir / f"{name}_{NVIDIA_ARCH}.cubin"
-        report = run_build(nvcc_command(source, cubin, nvcc=nvcc))
-        (out_dir / f"{name}_{NVIDIA_ARCH}.ptxas.txt").write_text(report)
-        cubins[name] = cubin
-    return cubins
+    cubin = out_dir / f"{source.stem}_{NVIDIA_ARCH}.cubin"
+    report = run_build(nvcc_command(source, cubin, nvcc=nvcc))
+    (out_dir / f"{source.stem}_{NVIDIA_ARCH}.ptxas.txt").write_text(report)
+    return cubin
 
 
 def build_amd_asm(out_dir: Path, arch: str, clang: str = CLANG) -> dict[str, Path]:
@@ -170,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.nvidia:
             for path in build_nvidia(args.nvidia).values():
                 print(path)
+            for source in sorted(MICROBENCH_DIR.glob("*.hip")):
+                print(build_nvidia_source(source, args.nvidia))
         if args.amd:
             for path in build_amd(Path(args.amd[0]), args.amd[1]).values():
                 print(path)

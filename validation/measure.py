@@ -113,11 +113,19 @@ def packed_arguments(point: Point, a, b, c, k_blocks: int) -> bytes:
 def time_kernel(backend, function, point: Point, packed: bytes, inputs: DeviceInputs,
                 overrides: Overrides) -> tuple[stats.TimeSummary, int]:
     """Event-timed launches, each after a fresh poison of C: (summary, warm-ups done)."""
-    grid, block = point.spec.grid(point.m, point.n), point.spec.block
+    return time_launches(backend, function, point.spec.grid(point.m, point.n), point.spec.block, packed,
+                         inputs.c, inputs.c_bytes, overrides)
+
+
+def time_launches(backend, function, grid: tuple, block: tuple, packed: bytes, poison, poison_bytes: int,
+                  overrides: Overrides) -> tuple[stats.TimeSummary, int]:
+    """The runner's timing of one kernel (also the microbenchmarks' launch_runner bench): each
+    launch between two events, after a poison of `poison_bytes` bytes at `poison`; the warm-ups
+    and runs of stats.plan_runs. Returns (summary, warm-ups done)."""
     start, stop = backend.event(), backend.event()
 
     def timed_launch() -> float:
-        backend.memset(inputs.c, POISON_BYTE, inputs.c_bytes)
+        backend.memset(poison, POISON_BYTE, poison_bytes)
         backend.record(start)
         backend.launch(function, grid, block, packed)
         backend.record(stop)

@@ -1,50 +1,83 @@
-"""H200 microbenchmarks (kernels/microbench/microbench.cu) -> microbench.csv.
+"""The portable microbenchmarks (kernels/microbench/microbench.hip) -> microbench.csv.
 
-    python -m validation.microbench --out DIR [--build-dir build] [--quick]
+    python -m validation.microbench --out DIR [--backend cuda|hip] [--build-dir build] [--quick]
+                                    [--only GROUP,...]
 
-One row per measured quantity: bench, the swept parameter, and a metric whose name carries
-its unit (latency_cycles, bandwidth_gb_per_s, ffma_per_cycle_per_sm, ...). In-kernel clock64()
-latencies are SM cycles; event-timed throughputs are converted to per-cycle figures with the
-SM clock nvidia-smi reports right after the measurement (the clocks are left alone).
+One source for sm_90, gfx942 and gfx950; one row per measured quantity: bench, the swept
+parameter, and a metric whose name carries its unit (the contract of gemmsim.validate.microbench,
+which `gemmsim calibrate` reads). In-kernel latencies are SM/CU cycles (clock64 / s_memtime);
+event-timed throughputs are converted to per-cycle figures with the SM clock the backend reads
+right after the measurement (nvidia-smi, amd-smi; the clocks are left alone). Rates "by
+difference" divide the extra work of a longer loop by its extra time, so the launch cancels.
 
-The ``*_in_kernel`` rates divide each block's clock64() span into its work and assume every
-block of the grid is resident at once. On the H200 run of 2026-11-29 that held for the
-shared-memory bench (in-kernel and event-timed rates agree) but not for the FFMA and mma.sync
-benches (in-kernel rates twice the event-timed ones, above the SM's 128 FFMA/cycle): use the
-event-timed ``*_per_cycle_per_sm`` figures for those.
+The groups (BENCHES, --only takes their names):
+  launch   launch_runner: an empty kernel timed exactly as the runner times a GEMM
+           (validation.measure.time_launches: poison, events, warm-ups and runs of stats.plan_runs),
+           one wave and a full grid; launch: the same kernel between two events, nothing queued
+  chase    pointer chase through global buffers of every cache level (latency cycles and ns)
+  copy     device copy bandwidth (read + write) at four buffer sizes
+  l2       l2_read: L2-resident reads, L1 bypassed; hbm_read: a 2 GiB buffer (both by difference)
+  l1       l1_lines: L1-resident global loads touching 1..32 lines of 128 bytes per load
+  lds      shared: dependent LDS latency and rate by conflict ways (lane l reads word l x stride);
+           lds_b32/b64/b128: cycles per wave access by stride, one block filling the SM/CU
+  valu     ffma: dependent latency, event-timed and by-difference rates; valu: lanes per cycle per SIMD
+  matrix   the arch's matrix instructions (MATRIX): dependent latency and issue cycles per SIMD;
+           on sm_90 also the mma_sync rows of the first H200 suite
+  barrier  cycles per __syncthreads by block size
 """
 from __future__ import annotations
 
 import argparse
 import csv
+import math
+import re
 import shlex
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 
 from validation.backends.argpack import pack_args
+from validation.kernels import KERNELS_DIR
 
-SOURCE = Path(__file__).resolve().parent.parent / "kernels" / "microbench" / "microbench.cu"
-SYMBOLS = ("chase_global", "copy_vec4", "chase_shared", "ffma_latency", "ffma_throughput",
-           "mma_latency", "mma_throughput", "barrier_loop")
+SOURCE = KERNELS_DIR / "microbench" / "microbench.hip"
 COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz", "device",
            "driver", "command")
+SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
+           "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop")
+# The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
+# opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
+# name them.
+MATRIX = {
+    "sm_90": ("mma.sync.m16n8k16.bf16",),
+    "gfx942": ("v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_32x32x8_f16",
+               "v_mfma_f32_32x32x8_bf16", "v_mfma_f32_16x16x32_fp8_fp8", "v_mfma_f32_32x32x16_fp8_fp8",
+               "v_mfma_i32_16x16x32_i8", "v_mfma_i32_32x32x16_i8", "v_mfma_f32_16x16x4_f32"),
+    "gfx950": ("v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_16x16x32_f16",
+               "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_32x32x16_bf16", "v_mfma_f32_16x16x32_fp8_fp8",
+               "v_mfma_i32_16x16x64_i8", "v_mfma_i32_32x32x32_i8"),
+}
+MMA_SYNC = "mma.sync.m16n8k16.bf16"
+# Issue slots per SM/CU that the per-SIMD figures divide by: Hopper's four SM sub-partitions and
+# CDNA 3/4's four SIMDs per CU (gemmsim's descriptions: [compute_unit].simds).
+SIMDS_PER_CU = 4
 LINE_BYTES = 128
 CHASE_SIZES = (8 << 10, 32 << 10, 128 << 10, 1 << 20, 4 << 20, 16 << 20, 40 << 20, 256 << 20, 1 << 30)
 COPY_SIZES = (8 << 20, 32 << 20, 256 << 20, 2 << 30)
+L2_SIZES = (4 << 20, 16 << 20, 32 << 20)
+HBM_SIZE = 2 << 30
+L1_STRIDES = (1, 2, 4, 8, 32)
 SMEM_STRIDES = (1, 2, 4, 8, 16, 32)
-BARRIER_THREADS = (32, 64, 128, 256, 512, 1024)
+LDS_WIDTHS = (32, 64, 128)
+LDS_STRIDE_FACTORS = (1, 2, 4, 8, 16, 32)     # stride_words = width / 32 x factor
+LDS_UNROLL = 8                                # microbench.hip's LDS_UNROLL
+LDS_BLOCK = 1024
+LAUNCH_POISON_BYTES = 4 << 20                 # the C of a 1024 x 1024 fp32 GEMM
 
 
-def build_cubin(build_dir: Path) -> Path:
-    cubin = build_dir / "microbench_sm_90.cubin"
-    build_dir.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["nvcc", "-arch=sm_90", "-O3", "-lineinfo", "-cubin", "-o", str(cubin), str(SOURCE)],
-                   check=True)
-    return cubin
+def matrix_symbol(opcode: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", opcode.lower()).strip("_")
 
 
 def chase_permutation(buffer_bytes: int, rng: np.random.Generator) -> np.ndarray:
@@ -59,24 +92,33 @@ def chase_permutation(buffer_bytes: int, rng: np.random.Generator) -> np.ndarray
 
 
 class Bench:
-    def __init__(self, backend, functions: dict, command: str, sms: int):
-        self.b, self.f, self.command, self.sms = backend, functions, command, sms
+    """The backend, the loaded kernels and the rows written so far."""
+
+    def __init__(self, backend, functions: dict, command: str, quick: bool):
+        self.b, self.f, self.command, self.quick = backend, functions, command, quick
+        self.sms, self.wave = backend.compute_units(), backend.wave_size
+        self.target = backend.target
         self.device = backend.device_info()
         self.rows: list[dict] = []
         self.sink = backend.malloc(64 << 20)
         self.cycles = backend.malloc(8 * 8192)
 
-    def row(self, bench, param_name, param_value, metric, value, clock):
+    def row(self, bench, param_name, param_value, metric, value, clock) -> None:
+        """One row; a value that is not a positive finite number (a failed difference) is left out."""
+        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0) or not clock:
+            print(f"{bench:13s} {param_name}={param_value:<12} {metric:34s} left out ({value!r} at clock {clock})")
+            return
         self.rows.append({"bench": bench, "param_name": param_name, "param_value": param_value,
-                          "metric": metric, "value": f"{value:.6g}", "sm_clock_mhz": clock or "",
+                          "metric": metric, "value": f"{value:.6g}", "sm_clock_mhz": clock,
                           "device": self.device["device"], "driver": self.device["driver"],
                           "command": self.command})
-        print(f"{bench:10s} {param_name}={param_value:<12} {metric:34s} {value:.6g}", flush=True)
+        print(f"{bench:13s} {param_name}={param_value:<12} {metric:34s} {value:.6g}", flush=True)
 
     def launch(self, name, grid, block, args) -> None:
         self.b.launch(self.f[name], (grid, 1, 1), (block, 1, 1), pack_args(args))
 
     def timed_us(self, name, grid, block, args, repeats=11, warmups=2) -> float:
+        """Median event time of one launch, nothing queued before it."""
         start, stop = self.b.event(), self.b.event()
         times = []
         for i in range(warmups + repeats):
@@ -88,24 +130,46 @@ class Bench:
                 times.append(t)
         return statistics.median(times)
 
+    def extra_us(self, name, grid, block, args_of, lengths) -> float:
+        """Extra time of the longer of two loop lengths (args_of(length) -> the arguments)."""
+        short, long = (self.timed_us(name, grid, block, args_of(n)) for n in lengths)
+        return long - short
+
     def first_cycles(self, count: int = 1) -> np.ndarray:
         self.b.synchronize()
         out = np.empty(count, dtype=np.uint64)
         self.b.dtoh(out, self.cycles)
         return out
 
-    def per_sm_rate_in_kernel(self, blocks: int, work_per_block: float) -> float:
-        """Work per SM cycle from the last launch's per-block clock64() spans, all blocks
-        being resident at once (each bench sizes its grid to fill the SMs exactly once)."""
-        spans = self.first_cycles(blocks).astype(np.float64)
-        return (blocks / self.sms) * work_per_block / float(np.mean(spans))
+    def per_cycle_per_cu(self, work: float, us: float, clock) -> float:
+        return work / self.sms / (us * 1e-6 * clock * 1e6) if clock and us > 0 else float("nan")
 
     def clock(self) -> float | None:
         return self.b.clocks_mhz()[0]
 
 
-def bench_chase(x: Bench, sizes, steps: int, rng) -> None:
-    for size in sizes:
+# ---- the benches ------------------------------------------------------------------------------
+
+def bench_launch(x: Bench) -> None:
+    from validation.measure import Overrides, time_launches
+
+    poison = x.b.malloc(LAUNCH_POISON_BYTES)
+    args = pack_args([("ptr", int(x.sink))])
+    overrides = Overrides.named("quick" if x.quick else None)
+    for blocks, threads in ((1, x.wave), (x.sms * 8, 256)):
+        summary, _ = time_launches(x.b, x.f["empty_kernel"], (blocks, 1, 1), (threads, 1, 1), args, poison,
+                                   LAUNCH_POISON_BYTES, overrides)
+        x.row("launch_runner", "threads", blocks * threads, "event_time_us", summary.median_us, x.clock())
+    x.b.free(poison)
+    for blocks, threads in ((1, x.wave), (x.sms * 8, 256)):
+        t = x.timed_us("empty_kernel", blocks, threads, [("ptr", int(x.sink))], repeats=51, warmups=5)
+        x.row("launch", "threads", blocks * threads, "event_time_us", t, x.clock())
+
+
+def bench_chase(x: Bench) -> None:
+    rng = np.random.default_rng(5)
+    steps = 2048 if x.quick else 16384
+    for size in CHASE_SIZES[:4] if x.quick else CHASE_SIZES:
         buf = chase_permutation(size, rng)
         dev = x.b.malloc(buf.nbytes)
         x.b.htod(dev, buf)
@@ -115,111 +179,175 @@ def bench_chase(x: Bench, sizes, steps: int, rng) -> None:
         cycles = float(x.first_cycles()[0]) / steps
         clock = x.clock()
         x.row("chase", "buffer_bytes", size, "latency_cycles", cycles, clock)
-        if clock:
-            x.row("chase", "buffer_bytes", size, "latency_ns", cycles / clock * 1e3, clock)
+        x.row("chase", "buffer_bytes", size, "latency_ns", cycles / clock * 1e3 if clock else 0.0, clock)
         x.b.free(dev)
 
 
-def bench_copy(x: Bench, sizes) -> None:
-    for size in sizes:
+def bench_copy(x: Bench) -> None:
+    for size in COPY_SIZES[:2] if x.quick else COPY_SIZES:
         src, dst = x.b.malloc(size), x.b.malloc(size)
         x.b.memset(src, 1, size)
-        n = size // 16
-        t = x.timed_us("copy_vec4", x.sms * 8, 256, [("ptr", int(src)), ("ptr", int(dst)), ("u64", n)])
+        t = x.timed_us("copy_vec4", x.sms * 8, 256, [("ptr", int(src)), ("ptr", int(dst)), ("u64", size // 16)])
         x.row("copy", "buffer_bytes", size, "bandwidth_gb_per_s", 2 * size / (t * 1e-6) / 1e9, x.clock())
         x.b.free(src)
         x.b.free(dst)
 
 
-def bench_shared(x: Bench, strides, iters: int) -> None:
-    for stride in strides:
+def _read_bandwidth(x: Bench, size: int, passes: tuple[int, int]) -> float:
+    src = x.b.malloc(size)
+    x.b.memset(src, 1, size)
+    dt = x.extra_us("read_vec4", x.sms * 8, 256,
+                    lambda p: [("ptr", int(src)), ("u64", size // 16), ("i32", p), ("ptr", int(x.sink))], passes)
+    x.b.free(src)
+    return size * (passes[1] - passes[0]) / (dt * 1e-6) / 1e9 if dt > 0 else float("nan")
+
+
+def bench_l2(x: Bench) -> None:
+    for size in L2_SIZES[:1] if x.quick else L2_SIZES:
+        x.row("l2_read", "buffer_bytes", size, "read_bandwidth_gb_per_s", _read_bandwidth(x, size, (4, 20)), x.clock())
+    if not x.quick:
+        x.row("hbm_read", "buffer_bytes", HBM_SIZE, "read_bandwidth_gb_per_s", _read_bandwidth(x, HBM_SIZE, (1, 3)),
+              x.clock())
+
+
+def bench_l1(x: Bench) -> None:
+    buf = x.b.malloc(32 << 10)
+    x.b.memset(buf, 0, 32 << 10)
+    blocks, threads, lengths = x.sms * 8, 256, (256, 1280)
+    for stride in L1_STRIDES:
+        dt = x.extra_us("l1_lines", blocks, threads,
+                        lambda n: [("ptr", int(buf)), ("i32", stride), ("i32", n), ("ptr", int(x.sink))], lengths)
+        clock = x.clock()
+        loads = blocks * threads // x.wave * 8 * (lengths[1] - lengths[0])
+        lines = min(x.wave, max(1, stride * x.wave * 4 // LINE_BYTES))   # 128-byte lines one load touches
+        x.row("l1_lines", "lines_per_load", lines, "ldg_per_cycle_per_sm", x.per_cycle_per_cu(loads, dt, clock), clock)
+    x.b.free(buf)
+
+
+def bench_lds(x: Bench) -> None:
+    iters = 256 if x.quick else 4096
+    for stride in SMEM_STRIDES:
         args = [("i32", stride), ("i32", iters), ("ptr", int(x.sink)), ("ptr", int(x.cycles))]
-        x.launch("chase_shared", 1, 32, args)
+        x.launch("chase_shared", 1, x.wave, args)
         latency = float(x.first_cycles()[0]) / iters
         blocks, threads = x.sms * 2, 1024
         t = x.timed_us("chase_shared", blocks, threads, args)
         clock = x.clock()
-        ways = stride  # lanes l*stride: stride lanes share each bank used
-        x.row("shared", "conflict_ways", ways, "latency_cycles", latency, clock)
-        warp_loads = blocks * (threads // 32) * iters
-        x.row("shared", "conflict_ways", ways, "warp_loads_per_cycle_per_sm_in_kernel",
-              x.per_sm_rate_in_kernel(blocks, (threads // 32) * iters), clock)
-        if clock:
-            per_cycle = warp_loads / x.sms / (t * 1e-6 * clock * 1e6)
-            x.row("shared", "conflict_ways", ways, "warp_loads_per_cycle_per_sm", per_cycle, clock)
+        x.row("shared", "conflict_ways", stride, "latency_cycles", latency, clock)   # lane l*stride: stride lanes a bank
+        x.row("shared", "conflict_ways", stride, "warp_loads_per_cycle_per_sm",
+              x.per_cycle_per_cu(blocks * (threads // x.wave) * iters, t, clock), clock)
+    for width in LDS_WIDTHS:
+        for factor in LDS_STRIDE_FACTORS:
+            stride = width // 32 * factor
+            x.launch(f"lds_b{width}", 1, LDS_BLOCK, [("i32", stride), ("i32", iters), ("ptr", int(x.sink)),
+                                                    ("ptr", int(x.cycles))])
+            accesses = LDS_BLOCK // x.wave * iters * LDS_UNROLL
+            x.row(f"lds_b{width}", "stride_words", stride, "cycles_per_access",
+                  float(x.first_cycles()[0]) / accesses, x.clock())
 
 
-def bench_ffma(x: Bench, iters: int) -> None:
-    args = [("f32", 0.999), ("f32", 1e-3), ("i32", iters), ("ptr", int(x.sink)), ("ptr", int(x.cycles))]
-    x.launch("ffma_latency", 1, 32, args)
+def bench_valu(x: Bench) -> None:
+    iters = 64 if x.quick else 1024
+    head = [("f32", 0.999), ("f32", 1e-3)]
+    tail = [("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+    x.launch("ffma_latency", 1, x.wave, head + [("i32", iters)] + tail)
     x.row("ffma", "chains", 1, "latency_cycles", float(x.first_cycles()[0]) / (iters * 16), x.clock())
     blocks, threads = x.sms * 8, 256
-    t = x.timed_us("ffma_throughput", blocks, threads, args)
+    per_iter = blocks * threads * 8 * 16
+    t = x.timed_us("ffma_throughput", blocks, threads, head + [("i32", iters)] + tail)
     clock = x.clock()
-    ffma = blocks * threads * 8 * 16 * iters
-    x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm_in_kernel",
-          x.per_sm_rate_in_kernel(blocks, threads * 8 * 16 * iters), clock)
-    x.row("ffma", "chains", 8, "tflop_per_s", 2 * ffma / (t * 1e-6) / 1e12, clock)
-    if clock:
-        x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm", ffma / x.sms / (t * 1e-6 * clock * 1e6), clock)
-
-
-def bench_mma(x: Bench, iters: int) -> None:
-    args = [("u32", 0x3F803F80), ("i32", iters), ("ptr", int(x.sink)), ("ptr", int(x.cycles))]
-    x.launch("mma_latency", 1, 32, args)
-    x.row("mma_sync", "chains", 1, "latency_cycles", float(x.first_cycles()[0]) / (iters * 8), x.clock())
-    blocks, threads = x.sms * 4, 256
-    t = x.timed_us("mma_throughput", blocks, threads, args)
+    x.row("ffma", "chains", 8, "tflop_per_s", 2 * per_iter * iters / (t * 1e-6) / 1e12, clock)
+    x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm", x.per_cycle_per_cu(per_iter * iters, t, clock), clock)
+    lengths = (16, 80) if x.quick else (64, 320)
+    dt = x.extra_us("ffma_throughput", blocks, threads, lambda n: head + [("i32", n)] + tail, lengths)
     clock = x.clock()
-    mmas = blocks * (threads // 32) * 4 * 8 * iters
-    x.row("mma_sync", "chains", 4, "mma_per_cycle_per_sm_in_kernel",
-          x.per_sm_rate_in_kernel(blocks, (threads // 32) * 4 * 8 * iters), clock)
-    x.row("mma_sync", "chains", 4, "tflop_per_s", mmas * 2 * 16 * 8 * 16 / (t * 1e-6) / 1e12, clock)
-    if clock:
-        x.row("mma_sync", "chains", 4, "mma_per_cycle_per_sm", mmas / x.sms / (t * 1e-6 * clock * 1e6), clock)
+    rate = x.per_cycle_per_cu(per_iter * (lengths[1] - lengths[0]), dt, clock)
+    x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm_by_difference", rate, clock)
+    x.row("valu", "chains", 8, "valu_per_cycle_per_simd", rate / SIMDS_PER_CU, clock)
 
 
-def bench_barrier(x: Bench, thread_counts, iters: int) -> None:
-    for threads in thread_counts:
+def bench_matrix(x: Bench) -> None:
+    iters = 32 if x.quick else 256
+    lengths = (16, 80) if x.quick else (64, 320)
+    blocks, threads = x.sms * 4, SIMDS_PER_CU * x.wave * 2     # two waves per SIMD
+    chains = 4
+    for opcode in MATRIX.get(x.target, ()):
+        name = matrix_symbol(opcode)
+        args = lambda n: [("u32", 0x3F803F80), ("i32", n), ("ptr", int(x.sink)), ("ptr", int(x.cycles))]  # noqa: E731
+        x.launch(f"{name}_latency", 1, x.wave, args(iters))
+        latency = float(x.first_cycles()[0]) / (iters * 8)
+        x.row("matrix", "instruction", opcode, "latency_cycles", latency, x.clock())
+        per_iter = blocks * (threads // x.wave) * chains * 8
+        dt = x.extra_us(f"{name}_throughput", blocks, threads, args, lengths)
+        clock = x.clock()
+        rate = x.per_cycle_per_cu(per_iter * (lengths[1] - lengths[0]), dt, clock)
+        x.row("matrix", "instruction", opcode, "issue_cycles", SIMDS_PER_CU / rate, clock)
+        if opcode == MMA_SYNC:   # the first H200 suite's rows, for comparison
+            t = x.timed_us(f"{name}_throughput", blocks, threads, args(iters))
+            x.row("mma_sync", "chains", 1, "latency_cycles", latency, clock)
+            x.row("mma_sync", "chains", chains, "mma_per_cycle_per_sm", x.per_cycle_per_cu(per_iter * iters, t, clock), clock)
+            x.row("mma_sync", "chains", chains, "mma_per_cycle_per_sm_by_difference", rate, clock)
+
+
+def bench_barrier(x: Bench) -> None:
+    iters = 256 if x.quick else 4096
+    for waves in (1, 2, 4, 8, 16, 32):
+        threads = waves * x.wave
+        if threads > 1024:
+            break
         x.launch("barrier_loop", 1, threads, [("i32", iters), ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
         x.row("barrier", "threads", threads, "cycles_per_barrier", float(x.first_cycles()[0]) / iters, x.clock())
 
 
-def run_all(x: Bench, quick: bool) -> None:
-    rng = np.random.default_rng(5)
-    bench_chase(x, CHASE_SIZES[:4] if quick else CHASE_SIZES, 2048 if quick else 16384, rng)
-    bench_copy(x, COPY_SIZES[:2] if quick else COPY_SIZES)
-    bench_shared(x, SMEM_STRIDES, 256 if quick else 4096)
-    bench_ffma(x, 64 if quick else 1024)
-    bench_mma(x, 32 if quick else 256)
-    bench_barrier(x, BARRIER_THREADS, 256 if quick else 4096)
+BENCHES = {"launch": bench_launch, "chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1,
+           "lds": bench_lds, "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier}
+
+
+def symbols_for(target: str) -> list[str]:
+    return list(SYMBOLS) + [f"{matrix_symbol(op)}_{kind}" for op in MATRIX.get(target, ())
+                            for kind in ("latency", "throughput")]
+
+
+def write_csv(path: Path, rows: list[dict]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    p = argparse.ArgumentParser(prog="python -m validation.microbench")
-    p.add_argument("--out", type=Path, required=True)
+    p = argparse.ArgumentParser(prog="python -m validation.microbench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, required=True, help="folder for microbench.csv")
+    p.add_argument("--backend", choices=("cuda", "hip"), default="cuda")
     p.add_argument("--build-dir", type=Path, default=Path("build"))
-    p.add_argument("--quick", action="store_true")
+    p.add_argument("--quick", action="store_true", help="small sizes and short loops (a smoke test)")
+    p.add_argument("--only", help=f"comma-separated groups of {', '.join(BENCHES)}")
     args = p.parse_args(argv)
-    from validation.backends.cuda import CudaBackend
+    groups = list(BENCHES) if not args.only else [g.strip() for g in args.only.split(",") if g.strip()]
+    unknown = [g for g in groups if g not in BENCHES]
+    if unknown:
+        p.error(f"--only: unknown group {unknown[0]!r}; choose from {', '.join(BENCHES)}")
+    from validation.backends import create_backend
 
-    backend = CudaBackend(args.build_dir)
-    cubin = args.build_dir / "microbench_sm_90.cubin"
-    if not cubin.exists():
-        cubin = build_cubin(args.build_dir)
-    sms = backend._rt.getDeviceProperties(0)["multiProcessorCount"]
-    bench = Bench(backend, backend.load_cubin(cubin, list(SYMBOLS)),
-                  shlex.join(["python", "-m", "validation.microbench", *argv]), sms)
+    backend = create_backend(args.backend, args.build_dir)
+    functions = backend.load_source(SOURCE, symbols_for(backend.target))
+    bench = Bench(backend, functions, shlex.join(["python", "-m", "validation.microbench", *argv]), args.quick)
+    failed = []
     try:
-        run_all(bench, args.quick)
+        for group in groups:
+            try:
+                BENCHES[group](bench)
+            except Exception as e:  # keep what the other groups measured
+                print(f"{group} failed: {type(e).__name__}: {e}", flush=True)
+                failed.append(group)
     finally:
-        args.out.mkdir(parents=True, exist_ok=True)
-        with (args.out / "microbench.csv").open("w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=COLUMNS)
-            writer.writeheader()
-            writer.writerows(bench.rows)
-    return 0
+        write_csv(args.out / "microbench.csv", bench.rows)
+        close = getattr(backend, "close", None)
+        if close:
+            close()
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -60,6 +60,21 @@ class CudaBackend:
         module = self._drv.moduleLoad(str(cubin))
         return {s: self._drv.moduleGetFunction(module, s) for s in symbols}
 
+    def load_source(self, source: Path, symbols: list[str]) -> dict[str, int]:
+        """Kernels of any HIP source of kernels/ (the microbenchmarks too): BUILD_DIR/<stem>_sm_90.cubin,
+        built by nvcc (validation/build.py, ptxas report beside it) when missing."""
+        cubin = self.build_dir / f"{Path(source).stem}_{self.target}.cubin"
+        if not cubin.exists():
+            cubin = build.build_nvidia_source(Path(source), self.build_dir)
+        return self.load_cubin(cubin, symbols)
+
+    def compute_units(self) -> int:
+        return self._rt.getDeviceProperties(0)["multiProcessorCount"]
+
+    @property
+    def wave_size(self) -> int:
+        return self._rt.getDeviceProperties(0)["warpSize"]
+
     def registers_per_thread(self, function: int) -> int:
         return self._drv.funcGetAttribute(4, function)  # CU_FUNC_ATTRIBUTE_NUM_REGS
 
