@@ -25,8 +25,6 @@ typedef gs_u64 u64;
 #else
 #define GS_GRID_THREADS_X() ((u64)__builtin_amdgcn_grid_size_x())
 #endif
-// The loads after it must be issued again (nothing in the loop stores to the memory they read).
-#define GS_COMPILER_BARRIER() asm volatile("" ::: "memory")
 
 // ---- empty kernel: the launch as the runner times a GEMM ---------------------------------------
 extern "C" __global__ void empty_kernel(u32* sink) {
@@ -106,8 +104,10 @@ extern "C" __global__ void chase_shared(int stride, int iters, u32* sink, u64* c
 // ---- LDS: cycles per access by stride and width ----------------------------------------------
 // Every wave of one block reads, LDS_UNROLL times per iteration, lane i's word i x stride (an
 // access of 32, 64 or 128 bits); the unrolled reads are shifted by 128 words, which keeps every
-// lane in its bank. One block fills the SM/CU; its cycle span over the waves' accesses is the
-// LDS's cycles per wave access.
+// lane in its bank. Each iteration's addresses add (the sum so far & zero), zero a kernel argument
+// that is 0: the compiler cannot hoist or merge the reads of one iteration with the next (an
+// empty asm with a memory clobber does not stop ptxas). One block fills the SM/CU; its cycle span
+// over the waves' accesses is the LDS's cycles per wave access.
 #define LDS_WORDS 8192
 #define LDS_UNROLL 8
 template <typename V>
@@ -121,7 +121,7 @@ template <>
 __device__ __forceinline__ u32 fold<gs_u32x4>(gs_u32x4 v) { return v.x ^ v.y ^ v.z ^ v.w; }
 
 template <typename V>
-__device__ __forceinline__ void lds_stride_body(int stride_words, int iters, u32* sink, u64* cycles) {
+__device__ __forceinline__ void lds_stride_body(int stride_words, int iters, u32 zero, u32* sink, u64* cycles) {
   __shared__ __attribute__((aligned(16))) u32 smem[LDS_WORDS];
   for (int i = threadIdx.x; i < LDS_WORDS; i += blockDim.x) smem[i] = i;
   __syncthreads();
@@ -130,26 +130,27 @@ __device__ __forceinline__ void lds_stride_body(int stride_words, int iters, u32
   u32 acc = 0;
   const u64 t0 = GS_CLOCK();
   for (int it = 0; it < iters; ++it) {
+    u32 sum = acc;
 #pragma unroll
     for (int u = 0; u < LDS_UNROLL; ++u) {
-      const u32 word = (base + u * 128u) & (LDS_WORDS - sizeof(V) / 4);  // aligned to the width
-      acc += fold(*reinterpret_cast<const V*>(smem + word));
+      const u32 word = (base + u * 128u + (acc & zero)) & (LDS_WORDS - sizeof(V) / 4);  // aligned to the width
+      sum += fold(*reinterpret_cast<const V*>(smem + word));
     }
-    GS_COMPILER_BARRIER();
+    acc = sum;
   }
   __syncthreads();
   const u64 t1 = GS_CLOCK();
   sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
   if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
 }
-extern "C" __global__ void lds_b32(int stride_words, int iters, u32* sink, u64* cycles) {
-  lds_stride_body<u32>(stride_words, iters, sink, cycles);
+extern "C" __global__ void lds_b32(int stride_words, int iters, u32 zero, u32* sink, u64* cycles) {
+  lds_stride_body<u32>(stride_words, iters, zero, sink, cycles);
 }
-extern "C" __global__ void lds_b64(int stride_words, int iters, u32* sink, u64* cycles) {
-  lds_stride_body<gs_u32x2>(stride_words, iters, sink, cycles);
+extern "C" __global__ void lds_b64(int stride_words, int iters, u32 zero, u32* sink, u64* cycles) {
+  lds_stride_body<gs_u32x2>(stride_words, iters, zero, sink, cycles);
 }
-extern "C" __global__ void lds_b128(int stride_words, int iters, u32* sink, u64* cycles) {
-  lds_stride_body<gs_u32x4>(stride_words, iters, sink, cycles);
+extern "C" __global__ void lds_b128(int stride_words, int iters, u32 zero, u32* sink, u64* cycles) {
+  lds_stride_body<gs_u32x4>(stride_words, iters, zero, sink, cycles);
 }
 
 // ---- FFMA (the VALU) ------------------------------------------------------------------------
