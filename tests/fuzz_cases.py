@@ -282,7 +282,7 @@ def microbench_cases(draw) -> Case:
     data = draw(mutated_csv(MICROBENCH_ROWS, ("param_value", "value", "sm_clock_mhz", "bench", "metric")))
     files = {"microbench.csv": data, "h200.toml": (REPO / "gemmsim" / "hw" / "h200.toml").read_bytes()}
     if draw(st.booleans()):
-        files["microbench_extra.csv"] = (RESULTS / "microbench_extra.csv").read_bytes()
+        files["microbench_extra.csv"] = (RESULTS / "cuda_suite_2026-11-29" / "microbench_extra.csv").read_bytes()
     extra = draw(st.sampled_from(([], ["--json"])))
     return Case("microbench", ["calibrate", "--microbench", "{dir}/microbench.csv", "--hw-file", "{dir}/h200.toml",
                                *extra], files)

@@ -24,9 +24,8 @@ stage "environment"
   python3 -c 'import cupy, numpy; print("cupy", cupy.__version__, "numpy", numpy.__version__)'
   ncu --version | tail -1; compute-sanitizer --version | tail -1; uname -r; } > "$R/environment.txt" 2>&1
 stage "build"
+# the GEMM sources and kernels/microbench/microbench.hip (the portable microbenchmarks), ptxas -v beside each
 python3 -m validation.build --nvidia build > "$R/build.log" 2>&1 || { cat "$R/build.log"; exit 1; }
-nvcc -arch=sm_90 -O3 -lineinfo -cubin -Xptxas -v -o build/microbench_sm_90.cubin \
-  kernels/microbench/microbench.cu 2> build/microbench_sm_90.ptxas.txt
 cp build/*.ptxas.txt "$R/"
 
 run() {  # run LIMIT_S CMD...: at most LIMIT_S, and never past the deadline
@@ -43,7 +42,7 @@ passes() {
   run 60 python3 -m validation.run --suite check --out "$R" --mode quick
   run 150 python3 -m validation.run --suite check --out "$R" --passes-only --sanitize
   run 240 python3 -m validation.run --suite all --out "$R" --passes-only --ncu
-  run 120 python3 -m validation.microbench --out "$R"
+  run 120 python3 -m validation.microbench --backend cuda --build-dir build --out "$R"
 }
 case "$MODE" in
   smoke)
@@ -52,7 +51,7 @@ case "$MODE" in
       --shapes 512x512x512,597x11008x4096,10240x8192x2048
     run 120 python3 -m validation.run --suite all --out "$R" --passes-only --ncu --sanitize \
       --shapes 127x512x512 --kernels 'gemm_tiled_f32|gemm_tiled_blocked2x2_f64|m64n128k64_swz'
-    run 60 python3 -m validation.microbench --out "$R" --quick ;;
+    run 60 python3 -m validation.microbench --backend cuda --build-dir build --out "$R" --quick ;;
   suites) suites ;;
   passes) passes ;;
   full) suites; passes ;;
