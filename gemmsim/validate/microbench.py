@@ -3,7 +3,8 @@
 Columns: bench, param_name, param_value, metric, value, sm_clock_mhz (then device, driver,
 command). param_value is a positive integer (a buffer size, a stride, a chain count), except for
 the `matrix` bench, where it is the instruction as the GPU description's [[matrix]] table keys it.
-A set of measurements is one file, or, as the H200 run wrote it, microbench.csv with
+A set of measurements is one file (validation/microbench.py writes one), or, as the H200's first,
+CUDA-only suite wrote it (validation/results/h200/cuda_suite_2026-11-29/), microbench.csv with
 microbench_extra.csv beside it: both are read, and every row remembers its file.
 """
 

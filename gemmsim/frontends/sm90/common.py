@@ -12,7 +12,8 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
   bytes are what the warp asks of the memory system, not 32 x the access width. It also carries
   the 128-byte lines its lanes touch (its L1Access): the L1 and shared memory share one data pipe,
   which takes one line (or one shared-memory wavefront) per cycle (validation/results/h200/
-  microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32 lines per load);
+  cuda_suite_2026-11-29/microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32
+  lines per load; the portable suite's microbench.csv: 0.99);
 * LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
 * NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. The WAITCNT
   ops emitted by WaitTracker express the same rule (wait for this load, not for later ones);
