@@ -115,3 +115,49 @@ def test_every_microbenchmark_source_builds_a_code_object_for_amd(tmp_path, sour
     assert proc.returncode == 0, proc.stderr[-2000:]
     image = out.read_bytes()
     assert image[:4] == b"\x7fELF" and f"amdgcn-amd-amdhsa--{arch}".encode() in image
+
+
+# ---- the portable microbenchmarks (kernels/microbench/microbench.hip, issue 14) ------------------
+
+def _microbench_asm(tmp_path, arch: str) -> str:
+    from validation import microbench
+
+    out = tmp_path / f"microbench_{arch}.s"
+    proc = subprocess.run(build.clang_amd_command(microbench.SOURCE, out, arch), capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return out.read_text()
+
+
+def _function(asm: str, symbol: str) -> str:
+    return asm[asm.index(f"\n{symbol}:"):].split("s_endpgm", 1)[0]
+
+
+@pytest.mark.skipif(shutil.which(build.CLANG) is None, reason="clang-22 is not installed")
+@pytest.mark.parametrize("arch", build.AMD_ARCHS)
+def test_microbenchmarks_have_every_kernel_the_driver_loads_on_amd(tmp_path, arch):
+    """Each symbol validation/microbench.py loads for the arch; each matrix bench issues its own MFMA
+    (only that arch's: the others are behind #if); the LDS benches read at their width."""
+    from validation import microbench
+
+    asm = _microbench_asm(tmp_path, arch)
+    assert set(microbench.symbols_for(arch)) <= _amd_kernel_symbols(asm)
+    assert "mma_sync_m16n8k16_bf16_latency" not in asm
+    for opcode in microbench.MATRIX[arch]:
+        body = _function(asm, f"{microbench.matrix_symbol(opcode)}_throughput")
+        assert f"{opcode} " in body or f"{opcode}\t" in body, opcode
+    for width in (32, 64, 128):
+        assert f"ds_read_b{width}" in _function(asm, f"lds_b{width}"), width
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc is not installed")
+def test_microbenchmarks_build_for_sm90_with_every_kernel_the_driver_loads(tmp_path):
+    from validation import microbench
+
+    ptx = tmp_path / "microbench.ptx"
+    cmd = [c for c in build.nvcc_command(microbench.SOURCE, ptx) if c not in ("-cubin", "-Xptxas", "-v")]
+    proc = subprocess.run([*cmd[:-3], "-ptx", *cmd[-3:]], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    text = ptx.read_text()
+    entries = set(re.findall(r"\.entry\s+(\w+)\(", text))
+    assert set(microbench.symbols_for("sm_90")) <= entries
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" in text and "mfma" not in text

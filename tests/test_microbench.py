@@ -1,0 +1,56 @@
+"""validation/microbench.py, the driver of the portable microbenchmarks: its table of matrix
+instructions matches the GPU descriptions, and it runs end to end against the hip stand-in,
+writing rows that `gemmsim calibrate`'s reader takes."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gemmsim.hw import load_gpu
+from gemmsim.validate.microbench import read_microbench
+from validation import microbench
+
+REPO = Path(__file__).resolve().parents[1]
+STANDIN = REPO / "tests" / "hip_standin"
+
+
+@pytest.mark.parametrize("arch, gpu", [("sm_90", "h200"), ("gfx942", "mi300x"), ("gfx950", "mi355x")])
+def test_every_matrix_bench_is_an_instruction_of_the_gpu_table(arch, gpu):
+    table = {m.opcode for m in load_gpu(gpu).matrix}
+    assert set(microbench.MATRIX[arch]) <= table
+    symbols = microbench.symbols_for(arch)
+    assert len(symbols) == len(set(symbols)) == len(microbench.SYMBOLS) + 2 * len(microbench.MATRIX[arch])
+
+
+def test_matrix_symbols_are_c_names():
+    assert microbench.matrix_symbol("mma.sync.m16n8k16.bf16") == "mma_sync_m16n8k16_bf16"
+    assert microbench.matrix_symbol("v_mfma_f32_16x16x16_bf16") == "v_mfma_f32_16x16x16_bf16"
+
+
+def test_an_unknown_group_is_refused_before_any_gpu_is_touched(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        microbench.main(["--out", str(tmp_path), "--only", "lds,nope"])
+    assert stop.value.code == 2 and "unknown group 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("clang-22") is None, reason="clang-22 is not installed")
+def test_the_driver_runs_against_the_hip_standin(tmp_path):
+    """The stand-in runs the kernels as no-ops that leave u64 1000 in their buffers: the figures are
+    meaningless, the rows must still be complete and readable."""
+    env = {**os.environ, "GEMMSIM_HIP_STANDIN": "1", "PATH": f"{STANDIN / 'bin'}:{os.environ['PATH']}",
+           "PYTHONPATH": f"{STANDIN}:{REPO}"}
+    proc = subprocess.run([sys.executable, "-m", "validation.microbench", "--backend", "hip", "--quick",
+                           "--only", "lds,barrier,matrix", "--build-dir", str(tmp_path / "build"), "--out", str(tmp_path)],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    rows = read_microbench(tmp_path / "microbench.csv")
+    benches = {r.bench for r in rows}
+    assert {"shared", "lds_b32", "lds_b64", "lds_b128", "barrier", "matrix"} <= benches
+    assert {r.param_value for r in rows if r.bench == "matrix"} == set(microbench.MATRIX["gfx942"])
+    assert {r.param_value for r in rows if r.bench == "lds_b128"} == {4, 8, 16, 32, 64, 128}
+    assert all(r.clock_mhz == 2100.0 and "stand-in" in r.device for r in rows)
