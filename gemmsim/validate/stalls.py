@@ -186,7 +186,7 @@ def compare_stalls(stalls_csv: str | Path, predictor: Predictor, kernel=None,
             continue
         predicted, predicted_total = predicted_categories(prediction.evidence.stalls)
         out.append(StallPoint(p.symbol, p.shape, predicted, measured, predicted_total, measured_total))
-    return out
+    return sorted(out, key=lambda sp: sp.symbol)   # per kernel, its shapes in the table's order
 
 
 def summarize(points: list[StallPoint], skipped: list[str] | None = None) -> StallSummary:
