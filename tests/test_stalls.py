@@ -117,6 +117,7 @@ def test_compare_stalls_json_invariants(few_json):
     assert summary["points"] == len(points) == 10 and summary["kernels"] == 2
     assert summary["points_agreeing"] == sum(p["largest_predicted"] == p["largest_measured"] for p in points)
     assert 0.0 <= summary["point_share"] <= 1.0 and 0.0 <= summary["kernel_share"] <= 1.0
+    assert 0 <= summary["points_agreeing_coarse"] <= summary["points"] and summary["median_total_ratio"] > 0
     for p in points:
         assert set(p["predicted"]) == set(p["measured"]) == set(stalls.CATEGORIES)
         assert p["predicted"]["selected"] == 1.0 and p["measured"]["selected"] == pytest.approx(1.0)

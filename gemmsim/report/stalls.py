@@ -29,6 +29,9 @@ def summary_lines(s: StallSummary) -> list[str]:
              f"largest stall category agrees on {s.points_agreeing} of {s.points} points "
              f"({100 * s.point_share:.1f} %) and {s.kernels_agreeing} of {s.kernels} kernels "
              f"({100 * s.kernel_share:.1f} %; a kernel's mean over its shapes)",
+             f"coarser (global memory, shared memory, barrier, pipes and issue, other; queue-full and result "
+             f"waits of a unit together): agrees on {s.points_agreeing_coarse} of {s.points} points; "
+             f"warp-cycles per issued instruction, predicted / measured: median {s.median_total_ratio:.2f}",
              "largest category, measured -> predicted (points): "
              + ", ".join(f"{m} -> {p} {n}" for (m, p), n in s.largest_pairs.items()),
              "mean gap, predicted - measured (mean |gap|): "
@@ -66,6 +69,8 @@ def as_json(points: list[StallPoint], summary: StallSummary) -> dict:
         "summary": {"points": summary.points, "points_agreeing": summary.points_agreeing,
                     "point_share": summary.point_share, "kernels": summary.kernels,
                     "kernels_agreeing": summary.kernels_agreeing, "kernel_share": summary.kernel_share,
+                    "points_agreeing_coarse": summary.points_agreeing_coarse,
+                    "median_total_ratio": summary.median_total_ratio,
                     "mean_gap": summary.mean_gap, "mean_abs_gap": summary.mean_abs_gap,
                     "largest_pairs": [{"measured": m, "predicted": p, "points": n}
                                       for (m, p), n in summary.largest_pairs.items()],

@@ -32,6 +32,7 @@ tex_throttle, gmma), count as 'other'.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +56,10 @@ MODEL_TO_NCU = {
     "valu_pipe": "math_pipe_throttle",
     "dependency": "wait",
 }
+# coarser: which unit the warps wait on, whether at issue (a full queue) or for a result
+COARSE = {"global memory": ("long_scoreboard", "lg_throttle"), "shared memory": ("short_scoreboard", "mio_throttle"),
+          "barrier": ("barrier",), "pipes and issue": ("math_pipe_throttle", "wait", "not_selected"),
+          "other": ("other",)}
 STALL_PREFIX = "stall_"
 REQUIRED_COLUMNS = ("symbol", "M", "N", "K", "warp_cycles_per_issued_inst", "stall_selected")
 GAPS_SHOWN = 10
@@ -101,6 +106,12 @@ def largest(categories: dict[str, float]) -> str:
     return max(STALL_CATEGORIES, key=lambda c: (categories.get(c, 0.0), c))
 
 
+def largest_coarse(categories: dict[str, float]) -> str:
+    """The COARSE group with the most stall cycles; ties by name."""
+    sums = {g: sum(categories.get(c, 0.0) for c in cs) for g, cs in COARSE.items()}
+    return max(sums, key=lambda g: (sums[g], g))
+
+
 @dataclass(frozen=True)
 class StallPoint:
     """One profiled kernel at one shape: stall cycles per issued instruction by category."""
@@ -124,6 +135,11 @@ class StallPoint:
     def agrees(self) -> bool:
         return self.largest_predicted == self.largest_measured
 
+    @property
+    def agrees_coarse(self) -> bool:
+        """The largest agrees once queue-full and result waits of one unit count together (COARSE)."""
+        return largest_coarse(self.predicted) == largest_coarse(self.measured)
+
     def gap(self, category: str) -> float:
         """Predicted less measured cycles per issued instruction."""
         return self.predicted[category] - self.measured[category]
@@ -140,6 +156,8 @@ class StallSummary:
     biggest_gaps: list[tuple[StallPoint, str, float]]   # (point, category, predicted - measured)
     largest_pairs: dict[tuple[str, str], int]           # (measured, predicted) largest -> points
     skipped: list[str]
+    points_agreeing_coarse: int = 0                     # the largest COARSE group agrees
+    median_total_ratio: float = 0.0                     # predicted / measured warp-cycles per instruction
 
     @property
     def point_share(self) -> float:
@@ -208,7 +226,10 @@ def summarize(points: list[StallPoint], skipped: list[str] | None = None) -> Sta
         mean_abs_gap={c: sum(abs(sp.gap(c)) for sp in points) / n for c in CATEGORIES},
         biggest_gaps=sorted(gaps, key=lambda g: (-abs(g[2]), g[0].symbol, g[0].shape, g[1]))[:GAPS_SHOWN],
         largest_pairs=dict(sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0]))),
-        skipped=list(skipped or []))
+        skipped=list(skipped or []),
+        points_agreeing_coarse=sum(sp.agrees_coarse for sp in points),
+        median_total_ratio=statistics.median(sp.predicted_total / sp.measured_total for sp in points
+                                             if sp.measured_total > 0) if points else 0.0)
 
 
 def _mean(points: list[StallPoint], side: str) -> dict[str, float]:
