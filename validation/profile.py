@@ -136,6 +136,152 @@ def run_ncu(args, command: str, timeout_s: int = 300) -> int:
     return 0 if len(profiled) == len(launches) else 1
 
 
+# ---- Nsight Compute: warp-state statistics (stall reasons) -----------------------------------
+# The WarpStateStats section gives, per stall reason, the warp-cycles spent stalled on it per
+# issued instruction (smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio); these
+# plus 'selected' (1 per issued instruction) add up to smsp__average_warp_latency_per_inst_issued.
+# Beside the section: counts, occupancy, L1/L2 hit rates, and global-load requests and sectors.
+STALLS_SECTION = "WarpStateStats"
+STALLS_METRICS = {
+    "gpu__time_duration.sum": "duration_ns",
+    "sm__cycles_elapsed.max": "sm_cycles_elapsed",
+    "smsp__cycles_active.avg": "smsp_cycles_active_avg",
+    "smsp__inst_executed.sum": "inst_executed",
+    "smsp__inst_issued.sum": "inst_issued",
+    "smsp__average_warp_latency_per_inst_issued.ratio": "warp_cycles_per_issued_inst",
+    "smsp__warps_active.avg.per_cycle_active": "warps_active_per_smsp",
+    "sm__warps_active.avg.pct_of_peak_sustained_active": "achieved_occupancy_pct",
+    "l1tex__t_sector_hit_rate.pct": "l1_hit_rate_pct",
+    "lts__t_sector_hit_rate.pct": "l2_hit_rate_pct",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": "gld_requests",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": "gld_sectors",
+    "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct": "gld_l1_hit_rate_pct",
+    "launch__registers_per_thread": "registers_per_thread",
+}
+# Nsight Compute's stall reasons on sm_90 (columns stall_<reason>, warp-cycles per issued
+# instruction); a reason the tool reports that is not listed here still gets its column.
+NCU_STALL_REASONS = ("long_scoreboard", "short_scoreboard", "mio_throttle", "lg_throttle", "barrier",
+                     "math_pipe_throttle", "wait", "not_selected", "dispatch_stall", "no_instruction",
+                     "selected", "branch_resolving", "drain", "imc_miss", "membar", "misc", "sleeping",
+                     "tex_throttle")
+_STALL_METRIC = re.compile(r"^smsp__average_warps?_(?:latency_)?issue_stalled_(\w+?)"
+                           r"(?:_per_issue_active)?\.ratio$")
+# (shape, kernel regex or None): the ladder in fp32 and every matrix-core config on a skinny,
+# a square and a small shape; fp64/int32 (timed on the small shapes only) on three small ones.
+STALLS_GROUPS = (
+    ((512, 512, 512), None),
+    ((4096, 4096, 4096), None),
+    ((16, 11008, 4096), None),
+    ((127, 512, 512), None),
+    ((512, 512, 2048), None),
+)
+STALLS_FIXED = ("suite", "symbol", "M", "N", "K", "ncu_kernel_name", "grid", "block")
+
+
+def stall_columns(header) -> dict[str, str]:
+    """ncu raw-page metric name -> stall_<reason> column, for every stall metric in the header
+    (the per-issue ratio preferred where the tool gives two names for one reason)."""
+    out: dict[str, str] = {}
+    for name in sorted(header, key=lambda n: "per_issue_active" not in n):
+        m = _STALL_METRIC.match(name)
+        if m and "_pred_on" not in name and f"stall_{m.group(1)}" not in out.values():
+            out[name] = f"stall_{m.group(1)}"
+    return out
+
+
+def stalls_columns(extra_stalls=()) -> tuple[str, ...]:
+    stalls = [f"stall_{r}" for r in NCU_STALL_REASONS]
+    stalls += [c for c in extra_stalls if c not in stalls]
+    return (*STALLS_FIXED, *STALLS_METRICS.values(), *stalls, "metrics_missing", "command")
+
+
+def stalls_rows(profiled: list[dict], launches: list[list], command: str) -> list[dict]:
+    out = []
+    for launch, prof in zip(launches, profiled):
+        suite, symbol, m, n, k = launch
+        row = {"suite": suite, "symbol": symbol, "M": m, "N": n, "K": k,
+               "ncu_kernel_name": prof.get("Kernel Name", ""), "grid": prof.get("Grid Size", ""),
+               "block": prof.get("Block Size", ""), "command": command}
+        missing = []
+        for metric, column in STALLS_METRICS.items():
+            row[column] = ncu_number(prof.get(metric, ""))
+            if row[column] == "":
+                missing.append(column)
+        for metric, column in stall_columns(prof).items():
+            row[column] = ncu_number(prof.get(metric, ""))
+        missing += [f"stall_{r}" for r in NCU_STALL_REASONS if row.get(f"stall_{r}", "") == ""]
+        row["metrics_missing"] = ";".join(missing)
+        out.append(row)
+    return out
+
+
+def known_metric_names(query_text: str) -> set[str]:
+    """Base metric names in `ncu --query-metrics` output (first word of each line)."""
+    return {ln.split()[0] for ln in query_text.splitlines() if ln.strip() and re.match(r"^[a-z]\w*__\w+", ln)}
+
+
+def run_stalls(args, command: str, deadline_s: int = 330) -> int:
+    """One ncu run per shape group (--section WarpStateStats and STALLS_METRICS), so a run cut by
+    the deadline loses only its own group; OUT/stalls.csv, OUT/stalls_work/ (reports, raw CSVs,
+    launch logs), OUT/ncu_query_metrics.txt."""
+    import time
+
+    ncu = shutil.which("ncu")
+    if ncu is None:
+        print("ncu not found: skipping the stalls pass", file=sys.stderr)
+        return 1
+    start = time.monotonic()
+    work = args.out / "stalls_work"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    query = subprocess.run([ncu, "--query-metrics"], capture_output=True, text=True)
+    (args.out / "ncu_query_metrics.txt").write_text(query.stdout + query.stderr)
+    known = known_metric_names(query.stdout)
+    metrics = [m for m in STALLS_METRICS if not known or m.split(".")[0] in known]
+    dropped = [m for m in STALLS_METRICS if m not in metrics]
+    if dropped:
+        print(f"stalls: not in --query-metrics, dropped: {', '.join(dropped)}", flush=True)
+    groups = STALLS_GROUPS
+    if args.shapes:
+        groups = tuple((suites.parse_shape(s), None) for s in args.shapes.split(","))
+    all_rows, status = [], 0
+    for i, (shape, kernels) in enumerate(groups):
+        left = int(deadline_s - (time.monotonic() - start))
+        if left < 20:
+            print(f"stalls: deadline, skipped {'x'.join(map(str, shape))}", flush=True)
+            status = 1
+            continue
+        group_args = argparse.Namespace(**{**vars(args), "kernels": kernels or args.kernels})
+        name = "x".join(map(str, shape))
+        launch_log, report = work / f"launches_{name}.jsonl", work / f"report_{name}"
+        worker = worker_command(group_args, "all", work / f"rows_{name}", [shape], launch_log)
+        code = 1
+        for metric_set in (metrics, []):
+            launch_log.unlink(missing_ok=True)
+            cmd = [ncu, "--clock-control", "none", "--kernel-name", NCU_KERNEL_FILTER,
+                   "--section", STALLS_SECTION, *(["--metrics", ",".join(metric_set)] if metric_set else []),
+                   "-f", "-o", str(report), *worker]
+            t0 = time.monotonic()
+            code = _run_logged(cmd, work / f"ncu_{name}.log", left)
+            print(f"stalls: {name}: exit {code} in {time.monotonic() - t0:.1f} s", flush=True)
+            if code == 0 or code == 124:
+                break
+        if not Path(f"{report}.ncu-rep").exists() or not launch_log.exists():
+            status = 1
+            continue
+        export = subprocess.run([ncu, "--import", f"{report}.ncu-rep", "--csv", "--page", "raw",
+                                 "--print-units", "base"], capture_output=True, text=True)
+        (work / f"raw_{name}.csv").write_text(export.stdout)
+        launches = [json.loads(line) for line in launch_log.read_text().splitlines()]
+        profiled = parse_ncu_raw_csv(export.stdout)
+        all_rows += stalls_rows(profiled, launches, command + "  [stalls pass]")
+        print(f"stalls: {name}: {len(profiled)} profiled launches for {len(launches)} logged", flush=True)
+        status = status or (0 if code == 0 and len(profiled) == len(launches) else 1)
+    extra = sorted({c for r in all_rows for c in r if c.startswith("stall_")})
+    write_csv(args.out / "stalls.csv", stalls_columns(extra), all_rows)
+    return status
+
+
 # ---- rocprofv3 ------------------------------------------------------------------------------
 # Counter passes: each set is collected in one hardware pass (rocprofv3 --pmc fails a set that
 # needs more). Names from rocprofiler-sdk's counter_defs.yaml (gfx942); a counter the GPU lacks

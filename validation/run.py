@@ -1,6 +1,6 @@
 """The measurement runner.
 
-    python -m validation.run --suite ladder|matrix|all|check --out DIR [--ncu] [--sanitize] [--sass]
+    python -m validation.run --suite ladder|matrix|all|check --out DIR [--ncu] [--stalls] [--sanitize] [--sass]
     python -m validation.run --backend hip --suite all --out DIR [--rocprof]
 
 Writes DIR/<suite>.csv (one row per kernel x shape, see validation/results.py). The suite
@@ -151,6 +151,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--seed", type=int, help="input seed (default: fresh entropy)")
     p.add_argument("--in-process", action="store_true", help="no worker subprocess")
     p.add_argument("--ncu", action="store_true", help="also collect Nsight Compute counters")
+    p.add_argument("--stalls", action="store_true", help="also collect Nsight Compute warp-state statistics")
     p.add_argument("--sanitize", action="store_true", help="also run compute-sanitizer")
     p.add_argument("--rocprof", action="store_true", help="also collect rocprofv3 counters and kernel traces (AMD)")
     p.add_argument("--sass", action="store_true", help="also write cuobjdump -sass listings")
@@ -202,13 +203,15 @@ def main(argv: list[str] | None = None) -> int:
         if points:
             status = supervise(worker_argv(args, suite, command), points, args.out, args.backend,
                                command) or status
-    if args.sass or args.ncu or args.sanitize or args.rocprof:
+    if args.sass or args.ncu or args.stalls or args.sanitize or args.rocprof:
         from validation import profile
 
         if args.sass:
             status = profile.write_sass(args.build_dir, args.out / "sass") or status
         if args.ncu:
             status = profile.run_ncu(args, command) or status
+        if args.stalls:
+            status = profile.run_stalls(args, command) or status
         if args.sanitize:
             status = profile.run_sanitizers(args, command) or status
         if args.rocprof:

@@ -11,7 +11,7 @@ from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, ad
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("compare", help="predict every measured point of a results CSV and report the error")
-    p.add_argument("results", nargs="+", help="runner CSV (validation/results/*/ladder.csv ...), rocprofv3 kernel_trace.csv, "
+    p.add_argument("results", nargs="*", help="runner CSV (validation/results/*/ladder.csv ...), rocprofv3 kernel_trace.csv, "
                                               "kernel_stats.csv, counter_collection.csv or JSON output, or ncu --csv --page raw export")
     add_format_args(p, csv=True)
     add_plot_arg(p, "predicted against measured (log-log)")
@@ -19,6 +19,9 @@ def register(subparsers) -> None:
     p.add_argument("--counters", metavar="FILE", action="append", default=[],
                    help="rocprofv3 counter_collection.csv or JSON (--pmc SQ_LDS_BANK_CONFLICT ...): LDS bank conflicts "
                         "predicted vs counted (repeatable; a counter file among the results is read too)")
+    p.add_argument("--stalls", metavar="STALLS.csv",
+                   help="the runner's stall table (validation/results/h200/stalls.csv): warp-cycles per issued "
+                        "instruction by stall reason, predicted vs Nsight Compute, per kernel and shape")
     p.add_argument("--dram", action="store_true", help="also predict the profiled kernels of the ncu table and compare DRAM reads")
     p.add_argument("--sass-dir", type=existing_dir, help="cuobjdump -sass listings (default: sass/ beside the first CSV)")
     p.add_argument("--predictions", metavar="FILE.csv", help="take predictions from this file (written by --save) instead of replaying")
@@ -34,6 +37,48 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gemmsim.errors import InputError
+
+    if not args.results and not args.stalls:
+        raise InputError("compare needs a results file, or --stalls STALLS.csv")
+    if args.stalls:
+        code = run_stalls(args)
+        if not args.results:
+            return code
+    return run_times(args)
+
+
+def run_stalls(args: argparse.Namespace) -> int:
+    """--stalls: the stall breakdown per kernel and shape, predicted against Nsight Compute's."""
+    import re
+    from pathlib import Path
+
+    from gemmsim.errors import InputError
+    from gemmsim.report import stalls as report_stalls
+    from gemmsim.validate.predictor import Predictor
+    from gemmsim.validate.stalls import compare_stalls, summarize
+
+    try:
+        kernel = re.compile(args.kernel) if args.kernel else None
+    except re.error as e:
+        raise InputError(f"--kernel {args.kernel!r} is not a regular expression: {e}") from None
+    sass_dir = args.sass_dir or (Path(args.stalls).parent / "sass")
+    skipped: list[str] = []
+    points = compare_stalls(args.stalls, Predictor(sass_dir if Path(sass_dir).is_dir() else None), kernel, skipped)
+    if not points:
+        raise InputError(f"{args.stalls}: no profiled point to compare" + (f" matches --kernel {args.kernel!r}"
+                                                                           if kernel else ""))
+    summary = summarize(points, skipped)
+    if args.json:
+        print(json.dumps(report_stalls.as_json(points, summary), indent=2, sort_keys=True))
+    elif args.csv:
+        print(report_stalls.as_csv(points), end="")
+    else:
+        print(report_stalls.format_text(points, summary))
+    return 0
+
+
+def run_times(args: argparse.Namespace) -> int:
     from gemmsim.problem import parse_dims
     from gemmsim.report import compare as report_compare
     from gemmsim.validate.compare import compare

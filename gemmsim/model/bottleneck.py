@@ -40,7 +40,8 @@ def stall_breakdown(window: CuRun) -> dict:
     detail = {k: max(0.0, window.stalls.get(k, 0.0)) / waves for k in STALL_REASONS}
     grouped = {g: sum(detail[k] for k in keys) for g, keys in STALL_GROUPS.items()}
     return {"cycles_per_wave": detail, "grouped_cycles_per_wave": grouped,
-            "grouped_fraction": {g: v / cycles for g, v in grouped.items()}, "window_cycles": cycles}
+            "grouped_fraction": {g: v / cycles for g, v in grouped.items()}, "window_cycles": cycles,
+            "instructions_per_wave": max(0.0, window.instructions) / waves}
 
 
 WAIT_MEANING = {"vmcnt": "global memory (vmcnt)", "lgkmcnt": "LDS results (lgkmcnt)", "barrier": "the workgroup barrier"}
