@@ -58,6 +58,7 @@ class _WaveBuilder:
         self.regs = _Regs(acc=0, b=acc, a_pack=acc + 2 * b, a_stage=acc + 2 * b + 4 * packs,
                           end=acc + 2 * b + 4 * packs + 4 * max(1, a.a_loads_per_tile))
         self.b_tile_regs = b
+        self.k_steps_per_mfma = max(1, round(1 / a.mfma_per_k_step))   # K64 steps one MFMA consumes
 
     # ---- per-lane addresses -------------------------------------------------------------
     def _thread(self, lane: int) -> int:
@@ -71,13 +72,27 @@ class _WaveBuilder:
     def lds_buffer_base(self, tile: int) -> int:
         return (tile % self.a.config.lds_stage) * self.a.a_tile_bytes
 
+    def k_pack(self, ku: int, lane: int) -> tuple[int, int]:
+        """(K64 step, 16-byte quarter of it) that this lane's pack of step ku holds.
+
+        A matrix instruction that spans one K64 step gives lane group g = lane // 16 the step's
+        quarter g. One that spans several (gfx950's 16x16x128 fp8: two) takes its K in the
+        natural order: lane group g holds bytes [g*W/4, (g+1)*W/4) of the instruction's W bytes
+        of K, as consecutive packs; pack p of the span is its ku-th load. The compiled FlyDSL
+        kernel reads A and B this way (tests/data/flydsl_facts.toml)."""
+        span = self.k_steps_per_mfma
+        first, p = ku - ku % span, ku % span
+        quarter = (lane // 16) * span + p
+        return first + quarter // 4, quarter % 4
+
     def b_offset(self, tile: int, ku: int, ni: int, lane: int) -> int:
         """Pre-shuffled B is (N/16, K_bytes/64, 4, 16, 16 B): lane = (k quarter, column)."""
         a = self.a
         n_block = self.wave * a.num_acc_n + ni
-        k_chunk = tile * a.k_unroll + ku
+        step, quarter = self.k_pack(ku, lane)
+        k_chunk = tile * a.k_unroll + step
         chunks_per_row = self.b_k_bytes // 64
-        return ((n_block * chunks_per_row + k_chunk) * 4 + lane // 16) * 256 + (lane % 16) * PACK_BYTES
+        return ((n_block * chunks_per_row + k_chunk) * 4 + quarter) * 256 + (lane % 16) * PACK_BYTES
 
     # ---- instruction makers ---------------------------------------------------------------
     def _mem(self, op, opcode, width, buffer, offsets, strides, dst=None, srcs=(), tag=""):
@@ -127,7 +142,8 @@ class _WaveBuilder:
         offs = []
         for lane in range(self.lanes):
             row = mi * 16 + lane % 16
-            col = ku * 64 + (lane // 16) * PACK_BYTES
+            step, quarter = self.k_pack(ku, lane)
+            col = step * 64 + quarter * PACK_BYTES
             offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.swizzle_read))
         dst = Reg("v", self.regs.a_pack + 4 * (ku * self.a.m_repeat + mi), 4)
         return self._mem(Op.LDS_READ, DS_READ_B128, 128, "lds", offs, (), dst=dst, tag=f"A pack k{ku} m{mi}")
