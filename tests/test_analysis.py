@@ -29,7 +29,7 @@ def test_guide_worked_example_fp8_gfx942():
     ("mi300x", "bf16", "v_mfma_f32_16x16x16_bf16"),
     ("mi300x", "int8", "v_mfma_i32_16x16x32_i8"),
     ("mi355x", "bf16", "v_mfma_f32_16x16x32_bf16"),            # not the half-rate 16x16x16
-    ("mi355x", "fp8", "v_mfma_scale_f32_16x16x128_f8f6f4"),    # not the legacy 16x16x32_fp8
+    ("mi355x", "fp8", "v_mfma_f32_16x16x128_f8f6f4"),          # unscaled, as FlyDSL; not the legacy 16x16x32_fp8
     ("mi355x", "int8", "v_mfma_i32_16x16x64_i8"),
     ("mi355x", "fp4", "v_mfma_scale_f32_16x16x128_f8f6f4"),
 ])
@@ -50,7 +50,7 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     ("512x512x1024", "bf16", "256x256x512", "mi300x", {}, r"LDS budget 524288 B .* exceeds the 65536 B of LDS on gfx942"),
     ("512x512x512", "fp4", "64x256x256", "mi300x", {}, r"dtype 'fp4' is not supported on gfx942"),
     ("512x512x512", "int4", "64x256x256", "mi355x", {}, r"dtype 'int4' is not supported on gfx950"),
-    ("512x512x512", "fp8", "64x256x64", "mi355x", {}, r"tile_k=64: must be a multiple of the K of v_mfma_scale_f32_16x16x128_f8f6f4"),
+    ("512x512x512", "fp8", "64x256x64", "mi355x", {}, r"tile_k=64: must be a multiple of the K of v_mfma_f32_16x16x128_f8f6f4"),
     ("512x512x512", "bf16", "64x256x64", "h200", {}, r"targets gfx942 and gfx950; h200 is sm_90"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"lds_stage": 3}, r"lds_stage=3: must be 1"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"waves_per_eu": 9}, r"waves_per_eu=9: must be between 1 and 8"),

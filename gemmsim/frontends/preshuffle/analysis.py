@@ -39,6 +39,7 @@ PACK_BYTES = 16         # one ds_read_b128 / buffer_load_dwordx4 per lane
 ADDRESS_VGPRS = 16      # the guide's "~10-20 VGPRs" for offsets and indices
 VGPR_BYTES = 4          # a VGPR holds one 32-bit word per lane (the ISA's register width)
 AMD_ARCHS = ("gfx942", "gfx950")
+BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies block scales
 
 
 @dataclass(frozen=True)
@@ -125,13 +126,19 @@ class TileAnalysis:
 
 
 def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
-    """The 16x16 matrix instruction with the highest FLOP rate for this dtype (full-rate forms on gfx950)."""
+    """The 16x16 matrix instruction with the highest FLOP rate for this dtype (full-rate forms on gfx950).
+
+    At an equal rate the unscaled form wins: the kernel applies its per-row and per-column scales
+    in the epilogue, so the compiled FlyDSL kernel issues v_mfma_f32_16x16x128_f8f6f4, not the
+    block-scaled v_mfma_scale_ form (tests/data/flydsl_facts.toml). fp4 is the exception: FlyDSL's
+    fp4 GEMM is MXFP4, whose per-32-element block scales the scaled form applies."""
     candidates = [i for i in gpu.matrix_instructions(dtype) if i.m == MFMA_TILE and i.n == MFMA_TILE]
     if not candidates:
         have = sorted({i.dtype_a for i in gpu.matrix})
         raise ConfigError(f"dtype {dtype!r} is not supported on {gpu.arch} ({gpu.name}): "
                           f"its matrix instructions take {', '.join(have)}")
-    return max(candidates, key=lambda i: (i.flops / i.cycles, i.k))
+    want_scaled = dtype in BLOCK_SCALED_DTYPES
+    return max(candidates, key=lambda i: (i.flops / i.cycles, i.k, i.opcode.startswith("v_mfma_scale") == want_scaled))
 
 
 def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
