@@ -39,6 +39,9 @@ PACK_BYTES = 16         # one ds_read_b128 / buffer_load_dwordx4 per lane
 ADDRESS_VGPRS = 16      # the guide's "~10-20 VGPRs" for offsets and indices
 VGPR_BYTES = 4          # a VGPR holds one 32-bit word per lane (the ISA's register width)
 AMD_ARCHS = ("gfx942", "gfx950")
+# FlyDSL swizzles A in LDS by row XOR16 for 8-bit dtypes and for LDS DMA, but its 16-bit sync-copy
+# path keeps CuTe's fixed Swizzle<3,3,3> on elements: 16-byte blocks XORed within 128-byte groups.
+SYNC_16BIT_SWIZZLE_GROUP_BYTES = 128
 BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies block scales
 
 
@@ -97,6 +100,7 @@ class TileAnalysis:
     k_padded: int              # K rounded up to whole tiles (B's pre-shuffled K)
     n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
     a_row_bytes: int           # A's row stride: K x element bytes
+    swizzle_group_bytes: int | None = None   # None: XOR16 by row; else a flat XOR in groups (swizzle.lds_offset)
 
     @property
     def blocks(self) -> int:
@@ -192,6 +196,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         k_padded=math.ceil(problem.k / config.tile_k) * config.tile_k,
         n_padded=math.ceil(problem.n / config.tile_n) * config.tile_n,
         a_row_bytes=int(problem.k * eb),
+        swizzle_group_bytes=SYNC_16BIT_SWIZZLE_GROUP_BYTES if eb == 2 and config.copy == "sync" else None,
     )
 
 

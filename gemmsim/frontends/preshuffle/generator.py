@@ -117,7 +117,8 @@ class _WaveBuilder:
         offs = []
         for lane in range(self.lanes):
             row, col = self.a_copy_coords(r, lane, PACK_BYTES)
-            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.a.config.swizzle))
+            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.a.config.swizzle,
+                                          self.a.swizzle_group_bytes))
         src = Reg("v", self.regs.a_stage + 4 * r, 4)
         return self._mem(Op.LDS_WRITE, DS_WRITE_B128, 128, "lds", offs, (), srcs=(src,), tag=f"A copy {r} -> LDS")
 
@@ -144,7 +145,7 @@ class _WaveBuilder:
             row = mi * 16 + lane % 16
             step, quarter = self.k_pack(ku, lane)
             col = step * 64 + quarter * PACK_BYTES
-            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.swizzle_read))
+            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.swizzle_read, self.a.swizzle_group_bytes))
         dst = Reg("v", self.regs.a_pack + 4 * (ku * self.a.m_repeat + mi), 4)
         return self._mem(Op.LDS_READ, DS_READ_B128, 128, "lds", offs, (), dst=dst, tag=f"A pack k{ku} m{mi}")
 

@@ -13,7 +13,16 @@ def xor16(row: int, col_bytes: int, k_blocks16: int) -> int:
     return col_bytes ^ ((row % k_blocks16) * BLOCK_BYTES)
 
 
-def lds_offset(row: int, col_bytes: int, row_bytes: int, swizzle: bool) -> int:
-    """Byte offset of an A-tile element in its LDS buffer, swizzled or plain."""
-    col = xor16(row, col_bytes, row_bytes // BLOCK_BYTES) if swizzle else col_bytes
-    return row * row_bytes + col
+def lds_offset(row: int, col_bytes: int, row_bytes: int, swizzle: bool, group_bytes: int | None = None) -> int:
+    """Byte offset of an A-tile element in its LDS buffer, swizzled or plain.
+
+    group_bytes None: the row XOR above. Otherwise the XOR works on the tile's flat byte offset
+    in groups of group_bytes: the 16-byte block inside a group is XORed with the group's index
+    modulo the blocks per group (CuTe's Swizzle<3,4,3> in bytes for 128-byte groups; FlyDSL's
+    16-bit sync-copy kernel keeps this fixed Swizzle<3,3,3> on bf16/fp16 elements whatever tile_k)."""
+    if not swizzle:
+        return row * row_bytes + col_bytes
+    if group_bytes is None:
+        return row * row_bytes + xor16(row, col_bytes, row_bytes // BLOCK_BYTES)
+    flat = row * row_bytes + col_bytes
+    return flat ^ ((flat // group_bytes) % (group_bytes // BLOCK_BYTES)) * BLOCK_BYTES
