@@ -16,18 +16,21 @@ def run(gpu, shape, tile, dtype="fp8", **options):
     return predict(make_problem(shape, dtype), make_config(tile, **options), load_gpu(gpu))
 
 
-@pytest.mark.parametrize("gpu,shape,dtype,tile", [
-    ("mi300x", "5120x5120x8320", "fp8", "64x256x128"),
-    ("mi300x", "256x2112x7168", "fp8", "64x64x256"),
-    ("mi300x", "2048x2048x4096", "bf16", "128x128x64"),
-    ("mi355x", "5120x5120x8320", "bf16", "64x256x128"),
-    ("mi355x", "256x2112x7168", "fp8", "64x64x256"),
+# swizzled_free: the swizzled A reads have no bank conflicts. FlyDSL's bf16 sync-copy swizzle (128-byte
+# groups) leaves gfx950's ds_read_b128 2-way conflicted, as its compiled kernel (tests/data/flydsl_facts.toml).
+@pytest.mark.parametrize("gpu,shape,dtype,tile,swizzled_free", [
+    ("mi300x", "5120x5120x8320", "fp8", "64x256x128", True),
+    ("mi300x", "256x2112x7168", "fp8", "64x64x256", True),
+    ("mi300x", "2048x2048x4096", "bf16", "128x128x64", True),
+    ("mi355x", "5120x5120x8320", "bf16", "64x256x128", False),
+    ("mi355x", "256x2112x7168", "fp8", "64x64x256", True),
 ])
-def test_removing_the_swizzle_never_makes_it_faster(gpu, shape, dtype, tile):
+def test_removing_the_swizzle_never_makes_it_faster(gpu, shape, dtype, tile, swizzled_free):
     swizzled = run(gpu, shape, tile, dtype)
     plain = run(gpu, shape, tile, dtype, swizzle=False)
     assert plain.time_us >= swizzled.time_us
-    assert plain.lds_conflict_cycles.total > swizzled.lds_conflict_cycles.total == 0
+    assert plain.lds_conflict_cycles.total > swizzled.lds_conflict_cycles.total
+    assert (swizzled.lds_conflict_cycles.total == 0) == swizzled_free
 
 
 def test_lds_stage_2_beats_lds_stage_1_when_latency_bound():
