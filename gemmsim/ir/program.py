@@ -84,6 +84,7 @@ class Instr:
     op: Op
     opcode: str
     cycles: int = 1                 # issue-to-free time of its pipe (MFMA from the GPU file; VALU per wave op)
+    latency: int = 0                # MFMA/VALU: pipe start to result, where longer than `cycles` (0: `cycles`)
     # memory instructions
     width_bits: int = 0             # per-lane access width of memory ops (32, 64, 128)
     lane_bytes: int = 0             # bytes per active lane (memory ops)

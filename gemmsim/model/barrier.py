@@ -1,7 +1,9 @@
-"""s_barrier: the waves of one workgroup wait for each other.
+"""s_barrier / BAR.SYNC: the waves of one workgroup wait for each other.
 
-A wave that reaches s_barrier stops issuing until every live wave of its workgroup has reached
-it; then all go on in the same cycle. A wave that has ended no longer counts.
+A wave that reaches the barrier stops issuing until every live wave of its workgroup has reached
+it; then all go on together, `latency` cycles after the last arrival (0 on the AMD descriptions:
+in the same cycle; on the H200 the barrier microbenchmark's cost, hw [compute_unit]
+barrier_latency_cycles + barrier_cycles_per_wave x waves). A wave that has ended no longer counts.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ import simpy
 
 
 class WorkgroupBarrier:
-    def __init__(self, env: simpy.Environment, waves: int):
+    def __init__(self, env: simpy.Environment, waves: int, latency: float = 0.0):
         self.env = env
         self.live = waves
+        self.latency = latency
         self.arrived = 0
         self.release = env.event()
 
@@ -29,6 +32,8 @@ class WorkgroupBarrier:
 
     def _check(self) -> None:
         if self.arrived and self.arrived >= self.live:
-            self.release.succeed()
-            self.release = self.env.event()
-            self.arrived = 0
+            release, self.release, self.arrived = self.release, self.env.event(), 0
+            if self.latency > 0:
+                self.env.timeout(self.latency).callbacks.append(lambda _: release.succeed())
+            else:
+                release.succeed()
