@@ -90,20 +90,14 @@ class ComputeUnitModel:
         """A resident workgroup; `bases` is the byte address of its block in each buffer (its L1 lines)."""
         index = self.workgroups
         self.workgroups += 1
-        barrier = WorkgroupBarrier(self.env, len(streams), self.barrier_latency(len(streams)))
+        barrier = WorkgroupBarrier(self.env, len(streams), self.gpu.cu.barrier_latency_cycles,
+                                   self.gpu.cu.barrier_cycles_per_wave)
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
             self.waves.append(wave)
             self.env.process(wave.run())
-
-    def barrier_latency(self, waves: int) -> float:
-        """Cycles from the last wave's arrival at a barrier to its release (0: the same cycle)."""
-        cu = self.gpu.cu
-        if not cu.barrier_latency_cycles and not cu.barrier_cycles_per_wave:
-            return 0.0
-        return float(round(cu.barrier_latency_cycles + cu.barrier_cycles_per_wave * waves))
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
