@@ -110,3 +110,32 @@ def test_the_compiled_barrier_loop_replays_at_the_measured_cost_per_barrier(warp
     per_barrier = (cycles(6) - cycles(2)) / (4 * 16)
     # the release is rounded to whole cycles: within half a cycle of the measurement
     assert per_barrier == pytest.approx(_measured_barrier_cycles()[warps], abs=0.5)
+
+
+def test_the_barrier_and_mma_latency_keys_name_their_microbenchmark():
+    for key in ("[compute_unit].barrier_latency_cycles", "[compute_unit].barrier_cycles_per_wave",
+                "[matrix.mma.sync.m16n8k16.bf16].latency_cycles"):
+        prov = H200.provenance[key]
+        assert prov.kind == "microbenchmark" and "microbench.csv" in prov.source, key
+    for name in ("mi300x", "mi355x"):
+        amd = load_gpu(name)
+        assert amd.cu.barrier_latency_cycles == 0 == amd.cu.barrier_cycles_per_wave
+        assert amd.provenance["[compute_unit].barrier_latency_cycles"].kind == "assumed"
+
+
+@pytest.mark.parametrize("symbol", ["gemm_tiled_f32", "mma_preshuffle_m32n128k64_swz1"])
+def test_the_compiled_hot_loop_carries_its_control_bits_and_no_waitcnt(symbol):
+    from gemmsim.ir.program import hot_loop
+    from gemmsim.validate.points import Point, dtype_of, family_of, tile_of
+    from gemmsim.validate.predictor import Predictor
+
+    tile, swizzle = tile_of(symbol)
+    point = Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), 256, 256, 1024, 0.0, "h200", tile, swizzle, None)
+    program, _ = Predictor(RESULTS / "sass").sm90_program(point, H200)
+    body = hot_loop(program.waves[0]).body
+    assert all(i.control is not None for i in body)
+    assert not any(i.op is Op.WAITCNT for i in body)
+    # the loads of the body raise write barriers that some instruction of the body waits on
+    raised = {i.control.write_barrier for i in body if i.op in (Op.VMEM_LOAD, Op.LDS_READ)} - {None}
+    waited = {b for i in body for b in i.control.waits_on()}
+    assert raised and raised <= waited
