@@ -126,7 +126,8 @@ def test_predictions_file(tmp_path):
     rows = lines_of(ROOT / "tests" / "data" / "compare" / "h200_predicted.csv", 2)
     good = write(tmp_path / "p.csv", rows)
     assert compared_from_file(points, good)[0].predicted_us == float(rows[1].split(",")[7])
-    bad = write(tmp_path / "bad.csv", [rows[0], rows[1].replace(",12.2087,", ",nan,")])
+    predicted = rows[1].split(",")[7]
+    bad = write(tmp_path / "bad.csv", [rows[0], rows[1].replace(f",{predicted},", ",nan,")])
     refused(lambda: compared_from_file(points, bad), f"{bad}:2: column 'predicted_us': value 'nan'")
     short = write(tmp_path / "short.csv", [rows[0].rsplit(",", 1)[0]] + [r.rsplit(",", 1)[0] for r in rows[1:]])
     refused(lambda: compared_from_file(points, short), "missing column 'bottleneck'")

@@ -60,6 +60,9 @@ DOMAINS: dict[str, Domain] = {
     "[compute_unit].vmcnt_max": POSITIVE,
     "[compute_unit].lgkmcnt_max": POSITIVE,
     "[compute_unit].expcnt_max": POSITIVE,
+    "[compute_unit].barrier_latency_cycles": NON_NEGATIVE,    # 0 / absent: a barrier releases in the last arrival's cycle
+    "[compute_unit].barrier_cycles_per_wave": NON_NEGATIVE,
+    "[matrix].latency_cycles": NON_NEGATIVE,                  # 0 / absent: the result is there when the pipe frees
     "[compute_unit.peak_flops_per_clk]": POSITIVE,     # every dtype's entry
     "[lds].lds_bytes": POSITIVE,
     "[lds].banks": COUNT,
@@ -133,6 +136,7 @@ class MatrixInstruction:
     dtype_b: str
     cycles: int
     note: str = ""
+    latency_cycles: int = 0   # issue to result of a dependent chain, where longer than `cycles` (0: `cycles`)
 
     @property
     def flops(self) -> int:
@@ -156,6 +160,9 @@ class ComputeUnit:
     lgkmcnt_max: int
     expcnt_max: int
     peak_flops_per_clk: Mapping[str, int]
+    # optional: the release of a workgroup barrier after its last arrival, base + per wave of the workgroup
+    barrier_latency_cycles: float = 0.0
+    barrier_cycles_per_wave: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -365,7 +372,7 @@ class _Reader:
         self.check_provenance(full, entry)
         val = self.coerce(full, entry["value"], typ)
         if typ in (int, float):
-            domain = DOMAINS.get(full) or DOMAINS[f"[{section}]"]
+            domain = DOMAINS.get(full) or DOMAINS.get(f"[{section}]") or DOMAINS[f"[{section.split('.')[0]}].{key}"]
             if not domain.holds(val):
                 self.fail(f"{full} = {val!r}", domain.rule)
         return val
@@ -437,7 +444,8 @@ class _Reader:
             if not (isinstance(cycles, int) and cycles > 0):
                 self.fail(key, f"cycles must be a positive integer, got {cycles!r}")
             self.check_opcode(key, e.get("opcode"), shape, dtypes)
-            out.append(MatrixInstruction(e["opcode"], *shape, *dtypes, cycles, e.get("note", "")))
+            latency = self.value(e, f"matrix.{e['opcode']}", "latency_cycles", int) if "latency_cycles" in e else 0
+            out.append(MatrixInstruction(e["opcode"], *shape, *dtypes, cycles, e.get("note", ""), latency))
         return tuple(out)
 
     def check_opcode(self, key: str, opcode, shape: list[int], dtypes: list[str]) -> None:
@@ -473,7 +481,9 @@ def _build(path: Path, data: dict) -> GPU:
             r.fail(f"[device].{key}", f"unknown key (expected one of {', '.join(DEVICE_KEYS)})")
     cu_table = dict(r.table(data, "compute_unit"))
     lds_table = dict(r.table(data, "lds"))
-    cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk",))
+    optional = ("barrier_latency_cycles", "barrier_cycles_per_wave")
+    cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk",) + optional)
+    cu_fields.update({k: r.value(cu_table, "compute_unit", k, float) for k in optional if k in cu_table})
     cu = ComputeUnit(**cu_fields, peak_flops_per_clk=r.number_map(
         r.table(cu_table, "peak_flops_per_clk"), "compute_unit.peak_flops_per_clk", int))
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))

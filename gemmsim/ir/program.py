@@ -54,6 +54,23 @@ class Reg:
 
 
 @dataclass(frozen=True)
+class Control:
+    """What a compiler that resolves hazards itself (NVIDIA sm_70+) wrote beside an instruction: the
+    cycles before the warp's next instruction may issue, the scoreboard barrier its result (write)
+    or its source reads (read) release, and the barriers it waits on (bit b = barrier b)."""
+
+    stall: int
+    yield_bit: bool = False
+    write_barrier: int | None = None
+    read_barrier: int | None = None
+    wait_mask: int = 0
+    reuse: int = 0
+
+    def waits_on(self) -> tuple[int, ...]:
+        return tuple(b for b in range(6) if self.wait_mask >> b & 1)
+
+
+@dataclass(frozen=True)
 class L1Access:
     """The sm_90 front-end's global accesses: they go through an L1 that shares the LDS data pipe."""
 
@@ -67,6 +84,7 @@ class Instr:
     op: Op
     opcode: str
     cycles: int = 1                 # issue-to-free time of its pipe (MFMA from the GPU file; VALU per wave op)
+    latency: int = 0                # MFMA/VALU: pipe start to result, where longer than `cycles` (0: `cycles`)
     # memory instructions
     width_bits: int = 0             # per-lane access width of memory ops (32, 64, 128)
     lane_bytes: int = 0             # bytes per active lane (memory ops)
@@ -84,6 +102,8 @@ class Instr:
     # what only some front-ends know
     lane_offsets2: tuple[int, ...] | None = None  # ds_read2/ds_write2 (assembly): each lane's second access (None: one access)
     l1: L1Access | None = None      # sm_90 global access through the L1 (None: no L1 on the way, or not modelled)
+    control: Control | None = None  # the compiler's stall count and scoreboard barriers (None: the replay
+                                    # resolves dependencies from registers and waitcnts)
 
     def wave_bytes(self, wave_size: int) -> int:
         """Bytes moved by the whole wave (memory ops); all `wave_size` lanes where the offsets are unknown."""

@@ -16,9 +16,10 @@ SATURATED = 0.8   # a classification convention, not a hardware number
 
 # how the detailed stall reasons roll up into the four the report leads with; each group is named
 # after its main reason: "mfma_pipe" holds the waits for the busy matrix pipe and for its results
-# (dependency), with the rarer waits for the VALU and for the SIMD's issue port
+# (dependency, or the stall counts of NVIDIA control bits: wait), with the rarer waits for the VALU and
+# for the SIMD's issue port
 STALL_GROUPS = {"vmcnt": ("vmcnt", "vmem_slots"), "lgkmcnt": ("lgkmcnt", "lgkm_slots"), "barrier": ("barrier",),
-                "mfma_pipe": ("issue_port", "mfma_pipe", "valu_pipe", "dependency")}
+                "mfma_pipe": ("issue_port", "mfma_pipe", "valu_pipe", "dependency", "wait")}
 
 
 def utilizations(window: CuRun) -> dict[str, float]:

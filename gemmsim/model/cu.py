@@ -90,7 +90,8 @@ class ComputeUnitModel:
         """A resident workgroup; `bases` is the byte address of its block in each buffer (its L1 lines)."""
         index = self.workgroups
         self.workgroups += 1
-        barrier = WorkgroupBarrier(self.env, len(streams))
+        barrier = WorkgroupBarrier(self.env, len(streams), self.gpu.cu.barrier_latency_cycles,
+                                   self.gpu.cu.barrier_cycles_per_wave)
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
@@ -99,6 +100,16 @@ class ComputeUnitModel:
             self.env.process(wave.run())
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
+    def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
+        """(when the first unit takes the request, when it is done): a scoreboard's read barrier goes
+        down when the unit has read the instruction's registers, the write barrier when it is done."""
+        op = step.op
+        if op is Op.LDS_READ or op is Op.LDS_WRITE or step.l1_cycles:   # the LDS / L1 data pipe serves in order
+            taken = max(now, self.lds.free_at)
+        else:
+            taken = now
+        return taken, self.memory_done(step, now, block_bases)
+
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
         """Book the LDS, L1 and memory path for a memory instruction issued at `now`; return when its
         data is back (or written, or acknowledged)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.ir.program import Instr, Item, Op, Program, Reg, hot_loop, walk, with_trip_count
+from gemmsim.ir.program import Control, Instr, Item, Op, Program, Reg, hot_loop, walk, with_trip_count
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
@@ -44,6 +44,8 @@ class Step:
     reads: tuple[int, ...] = ()
     writes: tuple[int, ...] = ()
     tag: str = ""
+    latency: int = 0            # MFMA/VALU: pipe start to result (0: `cycles`)
+    control: Control | None = None   # the compiler's stall count and scoreboard barriers (NVIDIA)
 
 
 def l1_cycles(lines: int, gpu: GPU) -> int:
@@ -63,6 +65,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     op = instr.op
     tracks_regs = op in (Op.MFMA, Op.VALU)
     step = Step(op, instr.opcode, max(1, instr.cycles), vmcnt=instr.vmcnt, lgkmcnt=instr.lgkmcnt, tag=instr.tag,
+                latency=instr.latency, control=instr.control,
                 reads=registers(instr.srcs) if tracks_regs or op == Op.VMEM_STORE else (),
                 writes=registers((instr.dst,)) if tracks_regs and instr.dst is not None else ())
     if op in (Op.LDS_READ, Op.LDS_WRITE):

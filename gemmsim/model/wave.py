@@ -11,6 +11,14 @@ Loads, stores and LDS accesses do not block the wave: they complete later, and o
 their counter makes the wave stop. Every cycle a wave spends not issuing is booked to the reason
 that held it (the stall breakdown of the Prediction).
 
+An instruction that carries the compiler's control bits (NVIDIA: step.control) is held the way
+the hardware holds it instead (scoreboard.py): it waits for the scoreboard barriers its wait
+mask names (raised by earlier variable-latency instructions until their result is written or
+their sources read), then books its pipe; after it issues, the wave's next instruction waits its
+stall count (booked as `wait`, Nsight Compute's name). Registers and waitcnts play no part there.
+A BAR.SYNC with control bits issues when the wave reaches it and the wave then waits for the
+release, so its stall count runs under the barrier wait.
+
 A wave sees its compute unit only through a narrow port (ComputeUnitPort): the clock, the memory
 units every wave shares, and where to report what it issued and why it waited. Its SIMD (issue
 port and pipes), its counters and its workgroup's barrier are handed to it.
@@ -26,14 +34,17 @@ import simpy
 from gemmsim.model.counters import WaveCounters
 from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
+from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
 from gemmsim.ir.program import LGKMCNT_OPS, Op, VMCNT_OPS
 
 VMCNT_OPS, LGKM_OPS = frozenset(VMCNT_OPS), frozenset(LGKMCNT_OPS)
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
-# the SIMD's issue port, a busy matrix pipe or VALU, or a register an earlier MFMA or VALU op still writes
+# the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
+# or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
+# vmcnt when a global access raised the barrier, lgkmcnt when anything else did (shared memory, S2R, LDC)
 STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu_pipe", "dependency",
-                 "vmem_slots", "lgkm_slots")
+                 "vmem_slots", "lgkm_slots", "wait")
 
 
 class ComputeUnitPort(Protocol):
@@ -44,6 +55,9 @@ class ComputeUnitPort(Protocol):
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
         """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
+
+    def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
+        """As memory_done, and also when the first unit took the request (its sources are read then)."""
 
     def issued(self, wave: str, step: Step, now: float, done: float) -> None:
         """The wave issued `step` at `now`; its work is done at `done`."""
@@ -59,12 +73,15 @@ class Wave:
         self.counters = counters
         self.block_bases = block_bases   # byte address of its workgroup's tile per buffer (its L1 lines)
         self.reg_ready: dict[int, float] = {}
+        self.scoreboard = Scoreboard()
         self.end_time = 0.0
 
     # ---- constraints ---------------------------------------------------------------------------
     def own_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """When the wave itself allows the step to issue (counters, scoreboard), and why it waits."""
         op = step.op
+        if step.control is not None:
+            return self.controlled_constraint(step, now)
         if op is Op.WAITCNT:
             return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
         if op in VMCNT_OPS:
@@ -80,6 +97,20 @@ class Wave:
                     ready = t
         return ready, "dependency"
 
+    def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
+        """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
+        ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
+        op = step.op
+        if op in VMCNT_OPS:
+            t = self.counters.vm.time_slot_free(now)
+            if t > ready:
+                ready, why = t, "vmem_slots"
+        elif op in LGKM_OPS:
+            t = self.counters.lgkm.time_slot_free(now)
+            if t > ready:
+                ready, why = t, "lgkm_slots"
+        return ready, why
+
     def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
         """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
         pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is Op.MFMA else (self.simd.valu, "valu_pipe")
@@ -92,6 +123,10 @@ class Wave:
         earliest = work_done = env.now
         for step in self.steps:
             op = step.op
+            if step.control is not None:
+                earliest = yield from self.run_controlled(step, earliest)
+                work_done = max(work_done, self.last_done)
+                continue
             if op is Op.BARRIER:
                 if earliest > env.now:
                     yield env.timeout(earliest - env.now)
@@ -121,21 +156,69 @@ class Wave:
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
 
+    last_done = 0.0
+
+    def run_controlled(self, step: Step, earliest: float):
+        """Issue one instruction with control bits (a SimPy sub-process); return the earliest cycle of
+        the next one."""
+        env, op = self.cu.env, step.op
+        ready, why = self.own_constraint(step, earliest)
+        ready = math.ceil(ready) if ready > earliest else earliest
+        self._stall(why, earliest, ready)
+        # the pipe is booked once the waits are over: a slot reserved ahead would hold back the other
+        # warps' instructions that are ready before this one
+        if ready > env.now:
+            yield env.timeout(ready - env.now)
+        start = ready
+        if op is Op.MFMA or op is Op.VALU:
+            start, why = self.book_pipe(step, ready)
+            self._stall(why, ready, start)
+        if start > env.now:
+            yield env.timeout(start - env.now)
+        port = self.simd.issue.free_at
+        if port > env.now:
+            self._stall("issue_port", env.now, port)
+            yield env.timeout(port - env.now)
+        now = env.now
+        self.last_done = self.issue(step, now, start)
+        issue_cycles = 1 if op is Op.MFMA or op is Op.VALU else step.cycles
+        after = now + max(issue_cycles, step.control.stall)
+        if op is Op.BARRIER:
+            # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
+            yield self.barrier.arrive()
+            self._stall("barrier", now + issue_cycles, env.now)
+            if env.now > after:
+                return env.now
+        self._stall("wait", max(now + issue_cycles, env.now), after)
+        return after
+
     def issue(self, step: Step, now: float, pipe_start: float) -> float:
         """Issue `step` at cycle `now` (an MFMA or VALU op runs on the pipe slot booked from `pipe_start`);
         return when its work is done. A memory op counts on its counter until then."""
         self.simd.issue.take(now)
         op = step.op
+        control = step.control
+        read = now   # when its source registers have been read
         if op is Op.MFMA or op is Op.VALU:
-            done = pipe_start + step.cycles
-        elif op in LGKM_OPS:
-            done = self.counters.lgkm.push(self.cu.memory_done(step, now, self.block_bases))
-        elif op in VMCNT_OPS:
-            done = self.counters.vm.push(self.cu.memory_done(step, now, self.block_bases))
+            done, read = pipe_start + (step.latency or step.cycles), pipe_start
+        elif op in LGKM_OPS or op in VMCNT_OPS:
+            counter = self.counters.lgkm if op in LGKM_OPS else self.counters.vm
+            if control is None:
+                done = counter.push(self.cu.memory_done(step, now, self.block_bases))
+            else:
+                # scoreboarded: a result is there when it is written, not when older ones are
+                read, done = self.cu.memory_access(step, now, self.block_bases)
+                counter.push(done)
         else:
             done = now + step.cycles
         for r in step.writes:
             self.reg_ready[r] = done
+        if control is not None:
+            reason = "vmcnt" if op in VMCNT_OPS else "lgkmcnt"
+            if control.write_barrier is not None:
+                self.scoreboard.raise_until(control.write_barrier, done, reason)
+            if control.read_barrier is not None:
+                self.scoreboard.raise_until(control.read_barrier, read, reason)
         self.cu.issued(self.name, step, now, done)
         return done
 

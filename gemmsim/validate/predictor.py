@@ -3,7 +3,8 @@
 * an H200 ladder kernel -> gemmsim.frontends.sm90.ladder; the matrix-core kernel -> sm90.mma
   (tile and swizzle from the symbol); both on the h200 description. With the SASS listing beside
   the CSV (sass/<symbol>.sass) the hot loop follows the compiled order, address arithmetic
-  included as issue-only slots (int32 ladder kernels: the source order padded to the compiled
+  included as issue-only slots, and its compiled control bits (stall counts, scoreboard barriers:
+  gemmsim.model.scoreboard) decide when each instruction may issue (int32 ladder kernels: the source order padded to the compiled
   issue count, since the listing cannot tell their multiply-add IMADs from the address ones);
 * anything else (an AMD row or profile) -> the preshuffle GEMM generator for the point's tile, on
   the point's GPU;
@@ -85,10 +86,10 @@ class Predictor:
         listing = self._listing(p.symbol)
         if listing is None:
             return build(), problem
-        from gemmsim.frontends.sm90.sass_reader import hot_loop_order
+        from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_order
 
         try:
-            return build(order=hot_loop_order(listing)), problem
+            return build(order=hot_loop_order(listing), controls=hot_loop_controls(listing)), problem
         except ConfigError:   # int32: the listing cannot tell multiply-add IMADs from address ones
             return build(extra_issue=self.extra_issue(p.symbol, build())), problem
 

@@ -21,8 +21,12 @@ The mapping (MODEL_TO_NCU), from what a model reason means on sm_90:
 | barrier | barrier | waiting for the CTA's other warps at BAR.SYNC |
 | issue_port | not_selected | another warp of the SMSP took the issue slot |
 | mfma_pipe, valu_pipe | math_pipe_throttle | the tensor / FMA pipe is busy |
-| dependency | wait | a fixed-latency result (stall count of the control bits) |
+| wait | wait | the stall count of the previous instruction's control bits (a fixed-latency result) |
+| dependency | wait | the same wait where the stream has no control bits: the replay's register scoreboard (code outside the compiled hot loop) |
 | (every issued instruction) | selected | 1 per issued instruction on both sides |
+
+With control bits (the compiled hot loop), a wait on a scoreboard barrier is booked as vmcnt when a
+global access raised the barrier and as lgkmcnt otherwise (shared memory, S2R, LDC).
 
 Reasons the replay may add (named like ncu's: wait, long_scoreboard, short_scoreboard, ...) map
 onto themselves; any other model reason, and ncu's reasons the model has no counterpart for
@@ -54,6 +58,7 @@ MODEL_TO_NCU = {
     "issue_port": "not_selected",
     "mfma_pipe": "math_pipe_throttle",
     "valu_pipe": "math_pipe_throttle",
+    "wait": "wait",
     "dependency": "wait",
 }
 # coarser: which unit the warps wait on, whether at issue (a full queue) or for a result

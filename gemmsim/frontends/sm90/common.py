@@ -15,8 +15,10 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
   cuda_suite_2026-11-29/microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32
   lines per load; the portable suite's microbench.csv: 0.99);
 * LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
-* NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. The WAITCNT
-  ops emitted by WaitTracker express the same rule (wait for this load, not for later ones);
+* NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. Given the
+  compiled loop's control bits (sass_reader.hot_loop_controls), each placed instruction carries
+  those of its compiled counterpart and the replay follows them (model/scoreboard.py); without,
+  the WAITCNT ops emitted by WaitTracker express the same rule (wait for this load, not for later ones);
 * address arithmetic, predicates and moves are issue-only instructions (Op.SALU, one issue slot,
   no pipe): the compiler's count per iteration is read from its SASS listing (sass_reader).
 """
@@ -24,13 +26,13 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gemmsim.dtypes import element_bytes
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, Memory
 from gemmsim.problem import Problem
-from gemmsim.ir.program import Instr, L1Access, Op
+from gemmsim.ir.program import Control, Instr, L1Access, Op
 from gemmsim.ir.waits import WaitTracker
 
 WARP_LANES = 32   # a rule of the kernels: their thread -> element maps are written for 32-thread warps
@@ -118,10 +120,16 @@ class Slot:
     needs: tuple = ()
 
 
-def place(slots: list[Slot], order: str | None = None, extra_issue: int = 0, what: str = "loop body") -> list[Instr]:
+def place(slots: list[Slot], order: str | None = None, extra_issue: int = 0, what: str = "loop body",
+          controls: tuple[Control | None, ...] | None = None) -> list[Instr]:
     """The body in `order` (one letter per compiled instruction, '.' = issue-only), or in the
     source order followed by `extra_issue` issue-only slots; each instruction of a class takes
-    the next generated one of that class. Waits go in front of consumers, as WaitTracker puts them."""
+    the next generated one of that class. With `controls` (one per letter of `order`: the compiled
+    instructions' control bits) every instruction carries its counterpart's, and the scoreboard
+    they name replaces the waits; without, waits go in front of consumers, as WaitTracker puts them."""
+    if controls is not None and (order is None or len(controls) != len(order)):
+        raise ConfigError(f"{what}: {len(controls)} control entries for "
+                          f"{'no compiled order' if order is None else f'{len(order)} compiled instructions'}")
     if order is None:
         order = "".join(s.kind for s in slots) + ISSUE_ONLY * extra_issue
     queues: dict[str, deque] = {}
@@ -132,11 +140,16 @@ def place(slots: list[Slot], order: str | None = None, extra_issue: int = 0, wha
             raise ConfigError(f"{what}: the compiled order has {order.count(kind)} '{kind}' instructions, "
                               f"the generated body {len(queue)}")
     tracker, out = WaitTracker(), []
-    for letter in order:
+    for i, letter in enumerate(order):
+        control = controls[i] if controls is not None else None
         if letter == ISSUE_ONLY:
-            out.extend(issue_only(1, "address arithmetic"))
+            instr = issue_only(1, "address arithmetic")[0]
+            out.append(instr if control is None else replace(instr, control=control))
             continue
         slot = queues[letter].popleft()
+        if control is not None:
+            out.append(replace(slot.instr, control=control))
+            continue
         out.extend(tracker.wait_for(*slot.needs))
         out.append(slot.instr)
         if slot.token is not None:

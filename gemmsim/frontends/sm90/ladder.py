@@ -48,7 +48,7 @@ class _Warp:
 
 
 def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
-             registers: int | None = None, order: str | None = None) -> Program:
+             registers: int | None = None, order: str | None = None, controls=None) -> Program:
     """The Program of one ladder kernel for `problem` (dtype fp32, fp64 or int32). With `order`
     (sass_reader.hot_loop_order of the compiled kernel) the hot loop follows the compiled
     instruction order, issue-only slots included; without, the source order plus `extra_issue`
@@ -61,7 +61,7 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
         raise ConfigError(f"ladder dtype {problem.dtype!r}: expected fp32, fp64 or int32")
     e = int(problem.elem_bytes)
     builder = _BUILDERS[kernel]
-    waves = tuple(tuple(builder(_Warp(w), problem, gpu, e, extra_issue, order)) for w in range(WARPS))
+    waves = tuple(tuple(builder(_Warp(w), problem, gpu, e, extra_issue, order, controls)) for w in range(WARPS))
     edge = OUTPUT_EDGE[kernel]
     lds_bytes = {"gemm_tiled": 2 * BLOCK_EDGE * BLOCK_EDGE * e, "gemm_tiled_blocked2x2": 2 * 32 * BLOCK_EDGE * e}
     resources = Resources(arch_vgprs=registers or DEFAULT_REGISTERS[kernel], accum_vgprs=0, sgprs=0,
@@ -129,9 +129,9 @@ def _direct_body(warp: _Warp, problem, gpu, e: int, r: int, k_steps: int) -> lis
 
 
 def _direct(r: int, kernel: str):
-    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None) -> list:
+    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None, controls=None) -> list:
         unroll = K_PER_ITERATION[kernel]
-        main = _loop(place(_direct_body(warp, problem, gpu, e, r, unroll), order, extra, kernel),
+        main = _loop(place(_direct_body(warp, problem, gpu, e, r, unroll), order, extra, kernel, controls),
                      problem.k // unroll, "k")
         tail = _loop(place(_direct_body(warp, problem, gpu, e, r, 1)), problem.k % unroll, "k tail")
         return main + tail + _epilogue(warp, problem, gpu, r)
@@ -181,9 +181,10 @@ def _tiled_body(warp: _Warp, problem, gpu, e: int, r: int) -> list[Slot]:
 
 
 def _tiled(r: int):
-    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None) -> list:
+    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None, controls=None) -> list:
         trips = math.ceil(problem.k / BLOCK_EDGE)
-        body = place(_tiled_body(warp, problem, gpu, e, r), order, extra, "gemm_tiled" if r == 1 else "gemm_tiled_blocked2x2")
+        body = place(_tiled_body(warp, problem, gpu, e, r), order, extra, "gemm_tiled" if r == 1 else "gemm_tiled_blocked2x2",
+                     controls)
         return _loop(body, trips, "k tile") + _epilogue(warp, problem, gpu, r)
     return build
 

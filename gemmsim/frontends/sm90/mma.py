@@ -45,10 +45,11 @@ def lds_offset(row: int, col_bytes: int, row_bytes: int, swizzle: bool) -> int:
 
 
 def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
-             registers: int | None = None, order: str | None = None) -> Program:
+             registers: int | None = None, order: str | None = None, controls=None) -> Program:
     """The Program of one configuration. With `order` (sass_reader.hot_loop_order of the compiled
     kernel) the K loop follows the compiled instruction order, issue-only slots included; without,
-    the source order plus `extra_issue` issue-only slots."""
+    the source order plus `extra_issue` issue-only slots. With `controls` (sass_reader.hot_loop_controls)
+    the K loop carries the compiled control bits (common.place)."""
     check_warp_size(gpu)
     tm, tn, tk = tile
     if tm % MMA_M or (tn // WARPS) % MMA_N or tk % MMA_K:
@@ -56,10 +57,11 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
     matrix = [m for m in gpu.matrix if m.opcode == MMA_OPCODE]
     if not matrix:
         raise ConfigError(f"{gpu.name} has no matrix instruction {MMA_OPCODE!r}")
-    cycles = matrix[0].cycles
+    cycles, latency = matrix[0].cycles, matrix[0].latency_cycles
     k_tiles = math.ceil(problem.k / tk)
     stage_bytes = tm * tk * 2
-    waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, gpu.memory, cycles, k_tiles, extra_issue, order))
+    waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, gpu.memory, (cycles, latency), k_tiles, extra_issue,
+                                     order, controls))
                   for w in range(WARPS))
     resources = Resources(arch_vgprs=registers or 128, accum_vgprs=0, sgprs=0, lds_bytes=2 * stage_bytes,
                           workgroup_size=WARPS * LANES)
@@ -88,14 +90,15 @@ def _a_chunks(tile, tid_range):
     return out
 
 
-def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, memory: Memory, cycles: int, k_tiles: int,
-                 extra: int, order: str | None) -> list:
+def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, memory: Memory, cycles: tuple[int, int],
+                 k_tiles: int, extra: int, order: str | None, controls=None) -> list:
     chunks = _a_chunks(tile, range(w * LANES, (w + 1) * LANES))
     name = f"m{tile[0]}n{tile[1]}k{tile[2]}"
     # prologue: the first A tile into stage 0
     prologue = place(_a_loads(chunks, tile, problem, memory, set(), 0) + _a_stores(chunks, tile, swizzle)
                      + [Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written"), "B")])
-    body = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=False), order, extra, name)
+    body = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=False), order, extra, name,
+                 controls)
     loop = [Loop(tuple(body), k_tiles - 1, "k tile")] if k_tiles > 1 else []
     # the last K tile only computes (the source's has_next): peeled off the loop
     last = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=True))
@@ -118,7 +121,8 @@ def _a_stores(chunks, tile, swizzle: bool) -> list[Slot]:
             for i, lanes in enumerate(chunks)]
 
 
-def _iteration(w, tile, swizzle, problem, memory: Memory, cycles, k_tiles, chunks, last: bool) -> list[Slot]:
+def _iteration(w, tile, swizzle, problem, memory: Memory, cycles: tuple[int, int], k_tiles, chunks,
+               last: bool) -> list[Slot]:
     """One K tile in the source's order: next A tile loads, B fragment loads, per k step and row
     block the A fragment reads and the HMMAs, next A tile stores, barrier."""
     tm, tn, tk = tile
@@ -151,7 +155,7 @@ def _iteration(w, tile, swizzle, problem, memory: Memory, cycles, k_tiles, chunk
                 frag.append(("fa", ks, i, word))
             for j in range(n_rep):
                 acc = Reg("v", 4 * (i * n_rep + j), 4)
-                slots.append(Slot(Instr(Op.MFMA, "HMMA.16816.F32.BF16", cycles=cycles, dst=acc,
+                slots.append(Slot(Instr(Op.MFMA, "HMMA.16816.F32.BF16", cycles=cycles[0], latency=cycles[1], dst=acc,
                                         srcs=(acc, Reg("v", 200 + 4 * i, 4), Reg("v", 240 + 2 * j, 2)),
                                         tag=f"acc({i},{j}) += A({i}) B({j}) k{ks}"), "M",
                                   needs=tuple(frag) + tuple(("b", ks, j, word) for word in range(B_WORDS))))

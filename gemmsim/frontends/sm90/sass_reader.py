@@ -1,7 +1,9 @@
 """Read `cuobjdump -sass` listings: functions, instructions, the hot loop and its opcode mix.
 
-cuobjdump prints one instruction per line as `/*0310*/  @P1 FFMA R1, R2, R3, R1 ;  /* encoding */`
-(plus a second line holding only the rest of the encoding). A loop is a backward branch: a `BRA`
+cuobjdump prints one instruction per line as `/*0310*/  @P1 FFMA R1, R2, R3, R1 ;  /* 0x<low word> */`
+plus a second line holding only the high 64-bit word of the encoding, which carries the compiler's
+control information (stall count, scoreboard barriers, wait mask: control.py); it is decoded into
+SassInstr.control. A loop is a backward branch: a `BRA`
 whose target address is at or before its own. The hot loop of a GEMM kernel is the loop body
 that does the most matrix and FMA work (ties: the longest body); its instructions, counted by
 class, are what the generated sm_90 Program's loop body must match (tests/test_sm90_sass.py).
@@ -18,14 +20,17 @@ Classes (what the timing model cares about):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gemmsim.errors import InputError
+from gemmsim.frontends.sm90.control import decode_control
+from gemmsim.ir.program import Control
 
 _FUNCTION = re.compile(r"^\s*Function\s*:\s*(\S+)\s*$")
 _INSTR = re.compile(r"^\s*/\*([0-9a-fA-F]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)\s*([^;]*);")
 _BRA_TARGET = re.compile(r"0x([0-9a-fA-F]+)")
+_ENCODING_ONLY = re.compile(r"^\s*/\*\s*(0x[0-9a-fA-F]{16})\s*\*/\s*$")
 
 CLASSES = ("HMMA", "FFMA", "IMAD", "LDS", "STS", "LDG", "STG", "BAR")
 
@@ -36,6 +41,7 @@ class SassInstr:
     opcode: str        # full opcode with modifiers, e.g. "LDS.128", "IMAD.WIDE"
     operands: str
     predicate: str = ""
+    control: Control | None = None   # decoded from the encoding's high word (None: the listing lacks it)
 
     @property
     def base(self) -> str:
@@ -53,15 +59,23 @@ def parse_sass(text: str) -> dict[str, list[SassInstr]]:
     """Function name -> its instructions, in address order."""
     functions: dict[str, list[SassInstr]] = {}
     current: list[SassInstr] | None = None
+    awaiting_high = False   # the last line was an instruction: the next may hold its high word
     for line in text.splitlines():
         m = _FUNCTION.match(line)
         if m:
             current = functions.setdefault(m.group(1), [])
+            awaiting_high = False
             continue
         m = _INSTR.match(line)
         if m and current is not None:
             current.append(SassInstr(int(m.group(1), 16), m.group(3), m.group(4).strip(),
                                      (m.group(2) or "").strip()))
+            awaiting_high = True
+            continue
+        m = _ENCODING_ONLY.match(line)
+        if m and awaiting_high and current:
+            current[-1] = replace(current[-1], control=decode_control(int(m.group(1), 16)))
+        awaiting_high = False
     return functions
 
 
@@ -228,6 +242,15 @@ def order_letters(instrs, multiply_add: str = "FFMA") -> str:
         else:
             out.append(ORDER_LETTER.get(c, ".") if c != "IMAD" and c != "FFMA" else ".")
     return "".join(out)
+
+
+def hot_loop_controls(path: str | Path, function: str | None = None) -> tuple[Control | None, ...]:
+    """The control of every instruction of the executed path of a function's hot loop (one per
+    hot_loop_order letter)."""
+    loop = hot_loop(read_sass(path, function))
+    if loop is None:
+        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    return tuple(ins.control for ins in executed_path(loop))
 
 
 def hot_loop_order(path: str | Path, function: str | None = None, multiply_add: str = "FFMA") -> str:
