@@ -99,13 +99,13 @@ __device__ __forceinline__ gs_u32x4 load_streaming(const gs_u32x4* p) {
 #else
 #define GS_FENCE_DEVICE() __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent")
 #endif
-extern "C" __global__ void loaded_chase(const u32* GS_RESTRICT next, int warm_steps, int steps,
+extern "C" __global__ void loaded_chase(const u32* GS_RESTRICT next, u32 first, int warm_steps, int steps,
                                         const gs_u32x4* GS_RESTRICT src, u64 src_mask, u32 streamers,
                                         int max_chunks, volatile u32* flag, u64* bytes, u32* sink,
                                         u64* cycles) {
   if (blockIdx.x == 0) {
     if (threadIdx.x != 0) return;
-    u32 j = 0;
+    u32 j = first;   // where the last launch stopped: every launch walks lines it has not touched
     for (int i = 0; i < warm_steps; ++i) j = next[j];
     *flag = 1u;
     GS_FENCE_DEVICE();
@@ -145,27 +145,39 @@ extern "C" __global__ void loaded_chase(const u32* GS_RESTRICT next, int warm_st
 // ---- memory-level parallelism: bandwidth vs bytes in flight (issue 12) ---------------------------
 // Every thread issues LOADS independent 16-byte loads (past the L1), then folds them, and moves
 // on by LOADS x the grid's threads: a block of T threads keeps about T x LOADS x 16 bytes in flight.
-// start (elements) lets the host begin each launch where the last one ended, so a launch smaller
-// than the L2 does not find the previous one's lines there.
+// start (elements, a multiple of 512) lets the host begin each launch where the last one ended, so
+// a launch smaller than the L2 does not find the previous one's lines there.
 template <int LOADS>
 __device__ __forceinline__ void mlp_body(const gs_u32x4* GS_RESTRICT src, u64 mask, u64 start, int iters,
                                          u32* sink) {
   const u64 grid = GS_GRID_THREADS_X();
-  u64 pos = start + (u64)blockIdx.x * blockDim.x + threadIdx.x;
+  const u32 lane = threadIdx.x & 31u;
+  // warp w's loads of one iteration are LOADS consecutive runs of 32 elements (512 bytes), at
+  // immediate offsets from one address: the compiler issues them all before the first use
+  u64 base = start + (((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * (LOADS * 32u);
   u32 acc = 0;
 #pragma unroll 1
   for (int it = 0; it < iters; ++it) {   // not unrolled: no loads of the next iteration move up
+    const gs_u32x4* p = src + (base & mask) + lane;   // mask + 1 is a multiple of LOADS x 32
     gs_u32x4 v[LOADS];
 #pragma unroll
-    for (int u = 0; u < LOADS; ++u) v[u] = load_past_l1(src + ((pos + (u64)u * grid) & mask));
+    for (int u = 0; u < LOADS; ++u) v[u] = load_past_l1(p + u * 32);
 #pragma unroll
     for (int u = 0; u < LOADS; ++u) acc = acc * 31u + (v[u].x ^ v[u].y ^ v[u].z ^ v[u].w);
-    pos += (u64)LOADS * grid;
+    base += (u64)LOADS * grid;
   }
   if (acc == 0x9e3779b9u) sink[0] = acc;
 }
+// ptxas, left to itself, folds the first loads before issuing the later ones (fewer registers, at
+// most 4-5 loads in flight); a register budget of 128 lets it issue all LOADS first (checked in
+// the SASS). AMD's compiler issues them all anyway.
+#if defined(GS_NVIDIA)
+#define GS_MLP_REGISTERS __maxnreg__(128)
+#else
+#define GS_MLP_REGISTERS
+#endif
 #define GS_MLP_KERNEL(LOADS)                                                                   \
-  extern "C" __global__ void mlp_loads##LOADS(const gs_u32x4* GS_RESTRICT src, u64 mask, u64 start, \
+  extern "C" __global__ void GS_MLP_REGISTERS mlp_loads##LOADS(const gs_u32x4* GS_RESTRICT src, u64 mask, u64 start, \
                                               int iters, u32* sink) {                          \
     mlp_body<LOADS>(src, mask, start, iters, sink);                                            \
   }
