@@ -61,6 +61,7 @@ class LoadedFit:
     points: int
     peak_tb_per_s: float            # the highest bandwidth of the series
     latency_at_peak_ns: float
+    max_residual_ns: float          # largest |measured - fitted| over the rows of the slope
 
     @property
     def name(self) -> str:
@@ -131,8 +132,9 @@ def fit_loaded(chase: str, stream: str, latency_ns: dict[int, float], bandwidth:
                          f"({peak_bw:.3g} TB/s); the slope needs {MIN_POINTS}")
     x, y = np.array([p[0] for p in linear]), np.array([p[1] for p in linear])
     slope, intercept, low, high = theilslopes(y, x, alpha=0.95)
+    residual = float(np.max(np.abs(y - (intercept + slope * x))))
     return LoadedFit(chase, stream, float(latency_ns[1]), float(intercept), float(slope), float(low), float(high),
-                     float(x.max()), len(linear), peak_bw, at_peak)
+                     float(x.max()), len(linear), peak_bw, at_peak, residual)
 
 
 # ---- memory-level parallelism ---------------------------------------------------------------------
@@ -216,11 +218,11 @@ def fit_file(path: str | Path, compute_units: int) -> MemFit:
 def report(fit: MemFit, clock_mhz: float | None = None) -> str:
     lines = ["loaded latency (pointer chase beside streaming loads):",
              f"  {'series':18s} {'unloaded':>9s} {'floor':>7s} {'slope ns/(TB/s)':>22s} {'fitted to':>10s} "
-             f"{'peak TB/s':>9s} {'at peak':>8s}"]
+             f"{'peak TB/s':>9s} {'at peak':>8s} {'max res':>8s}"]
     for f in fit.loaded:
         lines.append(f"  {f.name:18s} {f.unloaded_ns:7.1f}ns {f.floor_ns:5.1f}ns {f.slope_ns_per_tb_per_s:7.2f} "
                      f"[{f.slope_low:6.2f}, {f.slope_high:6.2f}] {f.fitted_up_to_tb_per_s:6.2f}TB/s "
-                     f"{f.peak_tb_per_s:9.3f} {f.latency_at_peak_ns:6.1f}ns")
+                     f"{f.peak_tb_per_s:9.3f} {f.latency_at_peak_ns:6.1f}ns {f.max_residual_ns:6.1f}ns")
     lines += ["memory-level parallelism (bandwidth per SM = min(bytes in flight / L, P)):",
               f"  {'series':18s} {'L ns':>7s} {'P GB/s/SM':>10s} {'knee P x L':>11s} {'95 % of P at':>13s} {'max |log res|':>13s}"]
     for f in fit.mlp:
