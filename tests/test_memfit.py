@@ -87,6 +87,8 @@ def test_committed_h200_rows_fit_to_the_committed_toml_values():
     mem = load_gpu("h200").memory
     assert fit.loaded_series("hbm", "hbm").slope_ns_per_tb_per_s == pytest.approx(mem.hbm_latency_ns_per_tb_per_s, rel=0.02)
     assert fit.loaded_series("l2", "l2").slope_ns_per_tb_per_s == pytest.approx(mem.l2_latency_ns_per_tb_per_s, rel=0.02)
+    assert fit.loaded_series("hbm", "hbm").floor_ns == pytest.approx(mem.hbm_loaded_latency_ns, rel=0.005)
+    assert fit.loaded_series("l2", "l2").floor_ns == pytest.approx(mem.l2_loaded_latency_ns, rel=0.005)
     assert fit.few_sm_series("hbm").knee_bytes_per_sm == pytest.approx(mem.outstanding_bytes_per_cu, rel=0.02)
     # the unloaded chase agrees with the calibrated unloaded latencies of the first suite
     assert fit.loaded_series("hbm", "hbm").unloaded_ns == pytest.approx(mem.hbm_latency_ns, rel=0.03)

@@ -83,11 +83,14 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l1_hit_latency_cycles": POSITIVE,
     # optional: the memory system under load (issue 12; gemmsim.validate.memfit), absent where unmeasured
     "[memory].hbm_latency_ns_per_tb_per_s": NON_NEGATIVE,
+    "[memory].hbm_loaded_latency_ns": POSITIVE,
+    "[memory].l2_loaded_latency_ns": POSITIVE,
     "[memory].l2_latency_ns_per_tb_per_s": NON_NEGATIVE,
     "[memory].outstanding_bytes_per_cu": POSITIVE,
 }
 # [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
-OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "outstanding_bytes_per_cu")
+OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
+                        "l2_loaded_latency_ns", "outstanding_bytes_per_cu")
 
 
 def _multiple(a: str, b: str):
@@ -202,6 +205,8 @@ class Memory:
     # TB/s of bandwidth in use, below saturation (pointer chase beside streaming loads):
     hbm_latency_ns_per_tb_per_s: float | None = None
     l2_latency_ns_per_tb_per_s: float | None = None
+    hbm_loaded_latency_ns: float | None = None   # the loaded fit's intercept (the floor under any load)
+    l2_loaded_latency_ns: float | None = None
     outstanding_bytes_per_cu: float | None = None  # bytes one CU keeps in flight when it reaches its own peak
 
 
