@@ -43,7 +43,8 @@ def test_every_calibrated_value_names_its_file_rows_and_residual():
     assert len(entries) >= 6
     for name, entry in entries:
         text = data["sources"].get(entry["source"], "")
-        assert re.search(r"validation/results/h200/cuda_suite_2026-11-29/microbench(_extra)?\.csv", text), name
+        assert re.search(r"validation/results/h200/(cuda_suite_2026-11-29/microbench(_extra)?|microbench_memory)\.csv",
+                         text), name
         assert re.search(r"rows bench=\w+ metric=\w+", text), name
         assert "residual" in text or "deviation" in text, name
 

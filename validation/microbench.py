@@ -24,6 +24,13 @@ The groups (BENCHES, --only takes their names):
   matrix   the arch's matrix instructions (MATRIX): dependent latency and issue cycles per SIMD;
            on sm_90 also the mma_sync rows of the first H200 suite
   barrier  cycles per __syncthreads by block size
+  loaded   loaded_chase (issue 12): one thread's pointer chase (L2- or HBM-resident) while 0..1055
+           other blocks stream 16-byte loads (from HBM or the L2); latency and the bandwidth in use
+           over the chase's timed window. Benches loaded_<chase>_<stream>, parameter blocks (the
+           chaser's block + the streamers)
+  mlp      mlp_loads<U> (issue 12): bandwidth vs bytes in flight per SM/CU: U = 1..16 independent
+           16-byte loads per thread, 16 or all SMs/CUs with 1 or 4 blocks each, from HBM or the L2.
+           Benches mlp_<level>_s<SMs>_b<blocks per SM>_u<U>, parameter threads (per block)
 """
 from __future__ import annotations
 
@@ -45,7 +52,8 @@ SOURCE = KERNELS_DIR / "microbench" / "microbench.hip"
 COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz", "device",
            "driver", "command")
 SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
-           "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop")
+           "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
+           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16")
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -74,6 +82,16 @@ LDS_STRIDE_FACTORS = (1, 2, 4, 8, 16, 32)     # stride_words = width / 32 x fact
 LDS_UNROLL = 8                                # microbench.hip's LDS_UNROLL
 LDS_BLOCK = 1024
 LAUNCH_POISON_BYTES = 4 << 20                 # the C of a 1024 x 1024 fp32 GEMM
+# loaded: (bench, chase buffer, stream buffer); the chase sizes are chase's L2 and HBM levels
+LOADED_SERIES = (("loaded_l2_hbm", 2 << 20, 2 << 30), ("loaded_hbm_hbm", 256 << 20, 2 << 30),
+                 ("loaded_l2_l2", 2 << 20, 16 << 20), ("loaded_hbm_l2", 256 << 20, 16 << 20))
+LOADED_STREAMERS = (0, 2, 4, 8, 16, 33, 66, 99, 132, 165, 198, 264, 330, 396, 528, 792, 1055)
+LOADED_BLOCK = 256                            # threads per block; 1056 blocks = 8 per SM of 132
+STREAM_UNROLL = 4                             # microbench.hip's STREAM_UNROLL
+MLP_LOADS = (1, 2, 4, 8, 16)
+MLP_THREADS = (32, 64, 128, 256, 512, 1024)
+MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
+MLP_REGISTERS_PER_SM = 65536                  # the sm_90 register file; a block that needs more is left out
 
 
 def matrix_symbol(opcode: str) -> str:
@@ -299,9 +317,109 @@ def bench_barrier(x: Bench) -> None:
         x.row("barrier", "threads", threads, "cycles_per_barrier", float(x.first_cycles()[0]) / iters, x.clock())
 
 
+def bench_loaded(x: Bench) -> None:
+    """Latency of one thread's chase while other blocks stream: bytes the streamers read during the
+    chase's timed window / that window (chaser cycles at the SM clock) is the bandwidth in use."""
+    rng = np.random.default_rng(12)
+    steps = 1024 if x.quick else 8192
+    streamers = LOADED_STREAMERS[::4] if x.quick else LOADED_STREAMERS
+    flag, counts = x.b.malloc(64), x.b.malloc(8 * (max(streamers) + 1))
+    stream_bufs: dict[int, int] = {}
+    for bench, chase_bytes, stream_bytes in LOADED_SERIES[:2] if x.quick else LOADED_SERIES:
+        if stream_bytes not in stream_bufs:
+            stream_bufs[stream_bytes] = x.b.malloc(stream_bytes)
+            x.b.memset(stream_bufs[stream_bytes], 1, stream_bytes)
+        chase = chase_permutation(chase_bytes, rng)
+        dev = x.b.malloc(chase.nbytes)
+        x.b.htod(dev, chase)
+        warm = max(1024, chase_bytes // LINE_BYTES if chase_bytes <= (64 << 20) else 0)
+        node = np.zeros(1, dtype=np.uint32)     # the chase goes on from where the last launch stopped
+        for n in streamers:
+            lat, bw = [], []
+            for _ in range(1 if x.quick else 3):
+                x.b.memset(flag, 0, 64)
+                x.b.memset(counts, 0, 8 * (n + 1))
+                x.launch("loaded_chase", n + 1, LOADED_BLOCK,
+                         [("ptr", int(dev)), ("u32", int(node[0])), ("i32", warm), ("i32", steps),
+                          ("ptr", stream_bufs[stream_bytes]),
+                          ("u64", stream_bytes // 16 - 1), ("u32", n), ("i32", 1 << 20), ("ptr", int(flag)),
+                          ("ptr", int(counts)), ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
+                cycles = float(x.first_cycles()[0])
+                x.b.dtoh(node, x.sink)
+                got = np.empty(n + 1, dtype=np.uint64)
+                x.b.dtoh(got, counts)
+                lat.append(cycles / steps)
+                bw.append(float(got[1:].sum()) / cycles)        # bytes per chaser cycle
+            clock = x.clock()
+            latency, per_cycle = statistics.median(lat), statistics.median(bw)
+            x.row(bench, "blocks", n + 1, "latency_cycles", latency, clock)
+            x.row(bench, "blocks", n + 1, "latency_ns", latency / clock * 1e3 if clock else 0.0, clock)
+            if n:
+                x.row(bench, "blocks", n + 1, "stream_bandwidth_gb_per_s", per_cycle * clock * 1e6 / 1e9 if clock else 0.0,
+                      clock)
+        x.b.free(dev)
+    for buf in stream_bufs.values():
+        x.b.free(buf)
+    x.b.free(flag)
+    x.b.free(counts)
+
+
+def _mlp_configs(sms: int, quick: bool) -> list[tuple[int, int, int, int]]:
+    """(SMs, blocks per SM, threads per block, loads per thread) of the sweep: one block on 16 SMs
+    (the per-SM limit, far from the memory's) and on every SM, and 4 blocks on every SM."""
+    few = min(16, sms)
+    out = [(s, 1, t, u) for s in (few, sms) for t in MLP_THREADS for u in MLP_LOADS]
+    out += [(sms, 4, t, u) for t in MLP_THREADS[1:4] for u in MLP_LOADS]
+    return out[::7] if quick else out
+
+
+def bench_mlp(x: Bench) -> None:
+    """Bandwidth vs bytes in flight per SM/CU: by difference of two loop lengths, each launch
+    starting where the last ended (a launch smaller than the L2 then never hits the last one's lines)."""
+    repeats = 3 if x.quick else 5
+    for level, size in MLP_LEVELS[:1] if x.quick else MLP_LEVELS:
+        src = x.b.malloc(size)
+        x.b.memset(src, 1, size)
+        elements, start = size // 16, 0
+        for sms, per_sm, threads, loads in _mlp_configs(x.sms, x.quick):
+            if level == "l2" and per_sm != 1:
+                continue
+            blocks = sms * per_sm
+            if x.b.registers_per_thread(x.f[f"mlp_loads{loads}"]) * threads * per_sm > MLP_REGISTERS_PER_SM:
+                print(f"mlp {level} s{sms} b{per_sm} u{loads} threads={threads}: left out (registers)")
+                continue
+            in_flight = per_sm * threads * loads * 16          # bytes per SM, all loads outstanding
+            guess = min(4e12 if level == "hbm" else 8e12, sms * in_flight / 600e-9)   # B/s, to size the launch
+            per_iter = blocks * threads * loads * 16
+            short = max(4, int(guess * 1e-3 / per_iter))         # about 1 ms
+            times = {}
+            for iters in (short, 3 * short):
+                samples = []
+                for i in range(1 + repeats):
+                    t0, t1 = x.b.event(), x.b.event()
+                    x.b.record(t0)
+                    x.launch(f"mlp_loads{loads}", blocks, threads,
+                             [("ptr", int(src)), ("u64", elements - 1), ("u64", start), ("i32", iters),
+                              ("ptr", int(x.sink))])
+                    x.b.record(t1)
+                    ms = x.b.elapsed_ms(t0, t1)
+                    start = (start + iters * blocks * threads * loads) % elements // 512 * 512
+                    if i:
+                        samples.append(ms * 1e3)
+                times[iters] = statistics.median(samples)
+            dt = times[3 * short] - times[short]
+            bw = 2 * short * per_iter / (dt * 1e-6) / 1e9 if dt > 0 else float("nan")
+            clock = x.clock()
+            bench = f"mlp_{level}_s{sms}_b{per_sm}_u{loads}"
+            x.row(bench, "threads", threads, "bandwidth_gb_per_s", bw, clock)
+            x.row(bench, "threads", threads, "bytes_in_flight_per_sm", in_flight, clock)
+        x.b.free(src)
+
+
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
-           "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "launch": bench_launch}
+           "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
+           "mlp": bench_mlp, "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:

@@ -84,7 +84,16 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l2_hit_latency_ns": POSITIVE,
     "[memory].hbm_latency_ns": POSITIVE,
     "[memory].l1_hit_latency_cycles": POSITIVE,
+    # optional: the memory system under load (issue 12; gemmsim.validate.memfit), absent where unmeasured
+    "[memory].hbm_latency_ns_per_tb_per_s": NON_NEGATIVE,
+    "[memory].hbm_loaded_latency_ns": POSITIVE,
+    "[memory].l2_loaded_latency_ns": POSITIVE,
+    "[memory].l2_latency_ns_per_tb_per_s": NON_NEGATIVE,
+    "[memory].outstanding_bytes_per_cu": POSITIVE,
 }
+# [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
+OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
+                        "l2_loaded_latency_ns", "outstanding_bytes_per_cu")
 
 
 def _multiple(a: str, b: str):
@@ -199,6 +208,13 @@ class Memory:
     hbm_latency_ns: float
     l1_hit_latency_cycles: float  # load-to-use of a global load that hits the CU's L1, in engine cycles
     l1_sector_bytes: int = 0      # the piece of a line the L1 fetches and tags apart (0 in a file: whole lines)
+    # Under load (optional; None where the description gives none). Latency grows by this many ns per
+    # TB/s of bandwidth in use, below saturation (pointer chase beside streaming loads):
+    hbm_latency_ns_per_tb_per_s: float | None = None
+    l2_latency_ns_per_tb_per_s: float | None = None
+    hbm_loaded_latency_ns: float | None = None   # the loaded fit's intercept (the floor under any load)
+    l2_loaded_latency_ns: float | None = None
+    outstanding_bytes_per_cu: float | None = None  # bytes one CU keeps in flight when it reaches its own peak
 
 
 @dataclass(frozen=True)
@@ -489,7 +505,9 @@ def _build(path: Path, data: dict) -> GPU:
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
     memory_table = r.table(data, "memory")
-    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",)))
+    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",) + OPTIONAL_MEMORY_KEYS))
+    memory = replace(memory, **{k: r.value(memory_table, "memory", k, float)
+                                for k in OPTIONAL_MEMORY_KEYS if k in memory_table})
     if "l1_sector_bytes" in memory_table:
         memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
     else:

@@ -69,7 +69,26 @@ class KernelReplay:
         return self.full if self.full_rounds * self.full.total.cycles >= self.partial.total.cycles else self.partial
 
 
-def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: float) -> MemoryPath:
+def loaded_latency_ns(gpu: GPU, hit: float, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> float:
+    """Mean load latency with the memory system busy: where the description has the loaded-latency
+    fit (gemmsim.validate.memfit: a pointer chase beside streaming loads), each level's latency is
+    its loaded floor + slope x the bandwidth in use at that level; elsewhere the unloaded latency."""
+    mem = gpu.memory
+    l2, hbm = mem.l2_hit_latency_ns, mem.hbm_latency_ns
+    if mem.l2_latency_ns_per_tb_per_s is not None and l2_bytes_per_s > 0:
+        l2 = (mem.l2_loaded_latency_ns or l2) + mem.l2_latency_ns_per_tb_per_s * l2_bytes_per_s / 1e12
+    if mem.hbm_latency_ns_per_tb_per_s is not None and hbm_bytes_per_s > 0:
+        hbm = (mem.hbm_loaded_latency_ns or hbm) + mem.hbm_latency_ns_per_tb_per_s * hbm_bytes_per_s / 1e12
+    return hit * l2 + (1 - hit) * hbm
+
+
+def under_load(gpu: GPU) -> bool:
+    """Whether the description says how latency grows with the bandwidth in use."""
+    return gpu.memory.hbm_latency_ns_per_tb_per_s is not None or gpu.memory.l2_latency_ns_per_tb_per_s is not None
+
+
+def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: float,
+                in_use: tuple[float, float] = (0.0, 0.0)) -> MemoryPath:
     """What the busiest CU of a round sees of the memory system.
 
     L2: each CU gets its slice of its XCD's L2 bandwidth (the XCD's bandwidth over its CUs).
@@ -77,7 +96,8 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     `workgroups` of the round's workgroups gets that fraction of their bandwidth (with every CU
     equally loaded: the achievable bandwidth over the busy CUs). Each level is weighted by the
     share of the CU's bytes that reach it; the slowest level sets the CU's bytes per cycle.
-    The load latency mixes L2 hits and misses (misses pay the HBM latency)."""
+    The load latency mixes L2 hits and misses (misses pay the HBM latency); `in_use` is the L2 and
+    HBM bandwidth (bytes/s) the round keeps busy, which loads the latencies (loaded_latency_ns)."""
     mem = gpu.memory
     hz = clock_mhz * 1e6
     share = workgroups / max(1, traffic.blocks)
@@ -91,7 +111,7 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     to_cycles = clock_mhz / 1000.0
     return MemoryPath(
         cycles_per_byte=cycles_per_byte,
-        load_latency_cycles=(hit * mem.l2_hit_latency_ns + (1 - hit) * mem.hbm_latency_ns) * to_cycles,
+        load_latency_cycles=loaded_latency_ns(gpu, hit, *in_use) * to_cycles,
         store_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
         scalar_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
     )
@@ -116,7 +136,20 @@ def l1_period(program: Program, gpu: GPU) -> int:
 
 def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
                  record: bool = False, first_block: int = 0) -> RoundReplay:
+    """One kind of round. Where the description has loaded latencies, the round is replayed twice:
+    first at the unloaded latency, then at the latency of the bandwidth the first replay kept busy."""
     path = memory_path(traffic, workgroups, gpu, clock_mhz)
+    if not under_load(gpu):
+        return _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, record, first_block)
+    first = _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, False, first_block)
+    seconds = first.total.cycles / (clock_mhz * 1e6)
+    in_use = (traffic.read_bytes / seconds, traffic.hbm_bytes / seconds) if seconds > 0 else (0.0, 0.0)
+    path = memory_path(traffic, workgroups, gpu, clock_mhz, in_use)
+    return _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, record, first_block)
+
+
+def _replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
+                  path: MemoryPath, record: bool, first_block: int) -> RoundReplay:
     trips = hot_loop_trips(program.waves)
     long_trips = SHORT_TRIPS + max(LONG_TRIPS - SHORT_TRIPS, l1_period(program, gpu))
     if trips <= long_trips:

@@ -74,6 +74,119 @@ extern "C" __global__ void read_vec4(const gs_u32x4* GS_RESTRICT src, u64 n, int
   if (acc == 0x9e3779b9u) sink[0] = acc;
 }
 
+// ---- loaded latency: a pointer chase beside streaming loads (issue 12) -------------------------
+// Block 0's first thread chases next[] (as chase_global) while blocks 1.. stream 16-byte loads
+// (evict-first) over src, STREAM_UNROLL independent loads per thread per chunk. The chaser sets
+// *flag to 1 once its warm-up steps are done and to 2 when its timed steps are; each streaming
+// block reads the flag (its thread 0, every chunk) and counts the bytes of the chunks it began
+// while the flag was 1 into bytes[blockIdx.x], then stops at 2: bytes / the chaser's timed window
+// is the bandwidth in use while the latency was measured. max_chunks bounds the streamers
+// (should block 0 ever not be resident).
+#define STREAM_UNROLL 4
+// Streamed once: evict-first in the L1 and L2 (ld.global.cs on NVIDIA, a nontemporal load on AMD),
+// so the stream does not push an L2-resident chase out of the L2.
+__device__ __forceinline__ gs_u32x4 load_streaming(const gs_u32x4* p) {
+#if defined(GS_NVIDIA)
+  const uint4 v = __ldcs(reinterpret_cast<const uint4*>(p));
+  return gs_u32x4{v.x, v.y, v.z, v.w};
+#else
+  return gs_u32x4{__builtin_nontemporal_load(&p->x), __builtin_nontemporal_load(&p->y),
+                  __builtin_nontemporal_load(&p->z), __builtin_nontemporal_load(&p->w)};
+#endif
+}
+#if defined(GS_NVIDIA)
+#define GS_FENCE_DEVICE() __threadfence()
+#else
+#define GS_FENCE_DEVICE() __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent")
+#endif
+extern "C" __global__ void loaded_chase(const u32* GS_RESTRICT next, u32 first, int warm_steps, int steps,
+                                        const gs_u32x4* GS_RESTRICT src, u64 src_mask, u32 streamers,
+                                        int max_chunks, volatile u32* flag, u64* bytes, u32* sink,
+                                        u64* cycles) {
+  if (blockIdx.x == 0) {
+    if (threadIdx.x != 0) return;
+    u32 j = first;   // where the last launch stopped: every launch walks lines it has not touched
+    for (int i = 0; i < warm_steps; ++i) j = next[j];
+    *flag = 1u;
+    GS_FENCE_DEVICE();
+    const u64 t0 = GS_CLOCK();
+    for (int i = 0; i < steps; ++i) j = next[j];
+    const u64 t1 = GS_CLOCK();
+    *flag = 2u;
+    GS_FENCE_DEVICE();
+    sink[0] = j;
+    cycles[0] = t1 - t0;
+    return;
+  }
+  __shared__ u32 state;
+  const u64 stride = (u64)streamers * blockDim.x;
+  u64 pos = (u64)(blockIdx.x - 1) * blockDim.x + threadIdx.x;
+  u64 counted = 0;
+  u32 acc = 0;
+#pragma unroll 1
+  for (int chunk = 0; chunk < max_chunks; ++chunk) {
+    if (threadIdx.x == 0) state = *flag;
+    __syncthreads();
+    const u32 s = state;
+    __syncthreads();
+    if (s == 2u) break;
+#pragma unroll
+    for (int u = 0; u < STREAM_UNROLL; ++u) {
+      const gs_u32x4 v = load_streaming(src + ((pos + (u64)u * stride) & src_mask));
+      acc = acc * 31u + (v.x ^ v.y ^ v.z ^ v.w);
+    }
+    pos += (u64)STREAM_UNROLL * stride;
+    if (s == 1u) counted += (u64)STREAM_UNROLL * 16u * blockDim.x;
+  }
+  if (threadIdx.x == 0) bytes[blockIdx.x] = counted;
+  if (acc == 0x9e3779b9u) sink[1] = acc;
+}
+
+// ---- memory-level parallelism: bandwidth vs bytes in flight (issue 12) ---------------------------
+// Every thread issues LOADS independent 16-byte loads (past the L1), then folds them, and moves
+// on by LOADS x the grid's threads: a block of T threads keeps about T x LOADS x 16 bytes in flight.
+// start (elements, a multiple of 512) lets the host begin each launch where the last one ended, so
+// a launch smaller than the L2 does not find the previous one's lines there.
+template <int LOADS>
+__device__ __forceinline__ void mlp_body(const gs_u32x4* GS_RESTRICT src, u64 mask, u64 start, int iters,
+                                         u32* sink) {
+  const u64 grid = GS_GRID_THREADS_X();
+  const u32 lane = threadIdx.x & 31u;
+  // warp w's loads of one iteration are LOADS consecutive runs of 32 elements (512 bytes), at
+  // immediate offsets from one address: the compiler issues them all before the first use
+  u64 base = start + (((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * (LOADS * 32u);
+  u32 acc = 0;
+#pragma unroll 1
+  for (int it = 0; it < iters; ++it) {   // not unrolled: no loads of the next iteration move up
+    const gs_u32x4* p = src + (base & mask) + lane;   // mask + 1 is a multiple of LOADS x 32
+    gs_u32x4 v[LOADS];
+#pragma unroll
+    for (int u = 0; u < LOADS; ++u) v[u] = load_past_l1(p + u * 32);
+#pragma unroll
+    for (int u = 0; u < LOADS; ++u) acc = acc * 31u + (v[u].x ^ v[u].y ^ v[u].z ^ v[u].w);
+    base += (u64)LOADS * grid;
+  }
+  if (acc == 0x9e3779b9u) sink[0] = acc;
+}
+// ptxas, left to itself, folds the first loads before issuing the later ones (fewer registers, at
+// most 4-5 loads in flight); a register budget of 128 lets it issue all LOADS first (checked in
+// the SASS). AMD's compiler issues them all anyway.
+#if defined(GS_NVIDIA)
+#define GS_MLP_REGISTERS __maxnreg__(128)
+#else
+#define GS_MLP_REGISTERS
+#endif
+#define GS_MLP_KERNEL(LOADS)                                                                   \
+  extern "C" __global__ void GS_MLP_REGISTERS mlp_loads##LOADS(const gs_u32x4* GS_RESTRICT src, u64 mask, u64 start, \
+                                              int iters, u32* sink) {                          \
+    mlp_body<LOADS>(src, mask, start, iters, sink);                                            \
+  }
+GS_MLP_KERNEL(1)
+GS_MLP_KERNEL(2)
+GS_MLP_KERNEL(4)
+GS_MLP_KERNEL(8)
+GS_MLP_KERNEL(16)
+
 // 32 KiB buffer (8192 floats); lane l reads word l * stride_words of a 128-byte-aligned window
 extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_words, int iters, float* sink) {
   const int lane = threadIdx.x & (GS_WAVE_SIZE - 1);
