@@ -1,9 +1,13 @@
 """`gemmsim tune`: the space, the pruned search, the cache and its invalidation, dispatch tables."""
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +203,13 @@ def test_the_first_replays_bound_holds_where_the_final_replay_runs_fewer_cycles(
     assert final.simulation.cycles < first.replay.cycles          # the case the bound must survive
     assert first.replay.cycles / first.final_clock_mhz > final.time_us
     assert first.bound_us <= final.time_us
+
+
+def test_a_cached_answer_imports_neither_numpy_nor_simpy(capsys):
+    argv = ["tune", "--shape", "256x256x256", "--gpu", "mi300x", "--top", "3"]
+    run_cli(argv, capsys)                                     # fills the cache (this test's own directory)
+    code = ("import sys; from gemmsim.cli import main; main(sys.argv[1:]); "
+            "print(sorted(m for m in ('numpy', 'simpy', 'ml_dtypes') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}).stdout
+    assert "answered from cache" in out and out.splitlines()[-1] == "[]"
