@@ -49,12 +49,15 @@ def distinct_gemms(items) -> list[Gemm]:
     return list(merged.values())
 
 
+DISPATCH_TOP = 2     # a row names the best and the runner-up: the search ranks just those two exactly
+
+
 def dispatch_rows(gemms: list[Gemm], gpu: GPU, space: Space, cache=None) -> list[dict]:
     rows = []
     for g in progress.track(gemms, "tuning each GEMM"):
         row = {"M": g.m, "N": g.n, "K": g.k, "dtype": g.dtype}
         try:
-            result = tune(make_problem((g.m, g.n, g.k), g.dtype), gpu, space, cache)
+            result = tune(make_problem((g.m, g.n, g.k), g.dtype), gpu, space, cache, DISPATCH_TOP)
         except ConfigError as e:
             rows.append({**row, **dict.fromkeys(_CONFIG_COLUMNS), "predicted_us": None, "runner_up": None,
                          "runner_up_us": None, "launches": g.launches, "total_us": None,

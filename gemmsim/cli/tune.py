@@ -36,7 +36,8 @@ def register(subparsers) -> None:
                    help="candidate space: 'tiles' (default: tiles x tile_k, other knobs at their defaults), "
                         "'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally followed by axes "
                         "to replace, e.g. 'full tile_m=64,128 lds_stage=2'")
-    p.add_argument("--top", type=int, default=10, help="show the best N candidates (default 10)")
+    p.add_argument("--top", type=int, default=10,
+                   help="rank the best N candidates exactly and show them (default 10; fewer replay less)")
     p.add_argument("--out", type=output_path, metavar="FILE.csv", help="with --model/--trace: write the dispatch table")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the tuning cache")
     add_format_args(p, csv=True)
@@ -70,7 +71,7 @@ def _tune_shape(args, gpu, space, cache) -> int:
     from gemmsim.report.tune import candidate_rows, tune_header
     from gemmsim.tune.search import tune
 
-    result = tune(make_problem(args.shape, args.dtype), gpu, space, cache)
+    result = tune(make_problem(args.shape, args.dtype), gpu, space, cache, args.top)
     rows = candidate_rows(result, args.top)
     if args.json:
         print(format_json({"from_cache": result.from_cache, "space": result.space, "gpu": result.gpu,

@@ -8,7 +8,7 @@ import time
 
 from gemmsim import limits
 from gemmsim.cli.common import add_format_args, add_kernel_args, kernel_from_args
-from gemmsim.functional.verify import FAULTS, MAX_SEED
+from gemmsim.functional.faults import FAULTS, MAX_SEED
 from gemmsim.problem import parse_dims
 
 

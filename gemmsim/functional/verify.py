@@ -30,6 +30,7 @@ from gemmsim import limits
 from gemmsim.frontends.preshuffle.analysis import K_STEP_BYTES, MFMA_TILE, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize, to_bf16_bits
+from gemmsim.functional.faults import FAULTS, check_fault, check_seed
 from gemmsim.functional.executor import Hazard, Origin, Replay, run
 from gemmsim.hw import GPU
 from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem
@@ -40,14 +41,6 @@ U_F32 = 2.0 ** -24          # unit roundoff of f32 (24-bit significand, round to
 U_BF16 = 2.0 ** -8          # unit roundoff of bf16 (8-bit significand)
 BF16_TINY = 2.0 ** -133     # half the smallest bf16 subnormal: the absolute floor of output rounding
 UNWRITTEN = 0xFFFF          # C is pre-filled with this bf16 NaN so that unwritten elements fail
-
-FAULTS = {
-    "swizzle-read": "A-tile reads disagree with the swizzled writes: the LDS read path skips the XOR "
-                    "swizzle the write path applied, so rows read the wrong 16-byte K blocks of A",
-    "preshuffle": "B is not in the pre-shuffled layout: B was passed as plain row-major N x K, so the "
-                  "per-lane 16-byte B loads pick up the wrong columns and K ranges",
-}
-
 
 @dataclass(frozen=True)
 class Inputs:
@@ -176,13 +169,9 @@ def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.n
     return U_BF16 * (np.abs(reference) + accumulation) + accumulation + BF16_TINY
 
 
-MAX_SEED = 2 ** 63 - 1   # numpy's generator takes a non-negative integer seed
-
-
 def check_request(problem: Problem, seed: int) -> None:
     """The seed numpy can take, and a shape within verify's memory and time limits."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise ConfigError(f"seed {seed!r}: must be an integer in 0..2^63-1")
+    check_seed(seed)
     limits.check_verify(problem.m, problem.n, problem.k)
 
 
@@ -190,10 +179,7 @@ def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, faul
     """Generate the program, replay every workgroup on random data and compare C with numpy.
     Refuses, with its estimate, a shape whose replay would need too much memory or time."""
     check_request(problem, seed)
-    if fault is not None and fault not in FAULTS:
-        raise ConfigError(f"fault {fault!r} is unknown: expected one of {', '.join(FAULTS)}")
-    if fault == "swizzle-read" and not config.swizzle:
-        raise ConfigError("fault 'swizzle-read' needs the swizzle on: without it the write and read paths agree")
+    check_fault(fault, config)
     analysis = analyze(problem, config, gpu)
     program = generate(analysis, gpu, break_swizzle_read=fault == "swizzle-read")
     return check_program(program, problem, config, gpu, seed, fault)

@@ -21,7 +21,8 @@ def tune_header(result: TuneResult) -> str:
     p, best = result.problem, result.best
     rejected = sum(result.rejected.values())
     source = "answered from cache" if result.from_cache else (
-        f"{result.replays} replayed, {len(result.candidates) - result.replays} pruned by their bound")
+        f"{result.replays} replayed, {result.first_replays - result.replays} stopped after the first replay, "
+        f"{len(result.candidates) - result.first_replays} pruned by their static bound")
     return (f"{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}: best {best.config.tile} "
             f"{best.time_us:.1f} µs ({best.bottleneck}-bound); {len(result.candidates)} valid configs, "
             f"{rejected} rejected by the kernel's rules; {source}\nspace: {result.space}")

@@ -2,30 +2,38 @@
 
 Each configuration is analysed first (the kernel's rules reject invalid ones with a ConfigError; a
 configuration no workgroup of which fits on a CU is rejected too). The valid ones are sorted by a
-lower bound on their time that costs no simulation: the matrix pipes' work on the busiest CU (the
-grid spread over CUs at the analysed occupancy), and the roofline. Candidates are replayed in that
-order; once a bound reaches the best replayed time, no later candidate can win and the rest are
-ranked by their bound, marked "not replayed". The winner is the same as replaying every candidate.
+lower bound on their time that costs no simulation: the matrix pipes' work on the busiest SIMD (the
+grid spread over CUs at the analysed occupancy) at the clock those cycles allow, and the roofline.
+A prediction replays twice (predict.first_replay, then at the clock the first one's activity sets),
+and the first replay tightens the bound. A best-first search on a heap takes the candidate of the
+least bound one step further each time, so the final replay runs only on candidates that can still
+rank; the first `top` come out in the order (and with the times) of replaying every candidate, the
+rest follow, marked "not replayed" with their bound.
 """
 
 from __future__ import annotations
 
 import functools
+import heapq
 import re
 from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from gemmsim import progress
 from gemmsim.errors import ConfigError
-from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
-from gemmsim.frontends.preshuffle.generator import generate
+from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.predict import kernel_roofline, predict, predict_program
-from gemmsim.prediction import Prediction
-from gemmsim.model.clock import highest_clock_mhz
+from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.tune.space import TILES, Space
 
+if TYPE_CHECKING:
+    from gemmsim.prediction import Prediction
+# gemmsim.predict and the generator are imported where a search replays: a cached answer needs
+# neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
+
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
+DEFAULT_TOP = 10           # candidates ranked exactly unless asked for more or fewer
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,7 @@ class TuneResult:
     candidates: tuple[Candidate, ...]       # ranked: replayed by time, then the rest by bound
     rejected: dict[str, int] = field(default_factory=dict)   # rule message -> configurations it rejected
     from_cache: bool = False
+    first_replays: int = 0                  # candidates that got at least the first replay
 
     @property
     def best(self) -> Candidate:
@@ -73,13 +82,34 @@ class TuneResult:
 def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     """No prediction of this configuration can be faster: each SIMD of the busiest CU must run the
     MFMAs of one wave of every workgroup the CU gets (the replay puts one wave per SIMD per
-    workgroup), and nothing beats the roofline."""
+    workgroup), at no faster a clock than those cycles allow, and nothing beats the roofline."""
+    from gemmsim.predict import kernel_roofline
+
     slots = gpu.compute_units * a.occupancy.workgroups_per_cu
     full_rounds, remainder = divmod(a.blocks, slots)
     workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
-    clock = highest_clock_mhz(gpu, a.problem.dtype)   # the clock model never goes above it
-    mfma_us = workgroups_on_busiest * a.mfma_per_block * a.mfma.cycles / clock
-    return max(mfma_us, kernel_roofline(a.problem, gpu).time_us)
+    wave_mfma_cycles = a.mfma_per_block * a.mfma.cycles
+    busiest_simd_cycles = workgroups_on_busiest * wave_mfma_cycles
+    every_pipe_busy = a.blocks * WAVES_PER_BLOCK * wave_mfma_cycles
+    return max(fastest_us(gpu, a.problem.dtype, busiest_simd_cycles, every_pipe_busy),
+               kernel_roofline(a.problem, gpu).time_us)
+
+
+def fastest_us(gpu: GPU, dtype: str, cycles: float, mfma_busy_cycles: float) -> float:
+    """The least time of a kernel of at least `cycles` whose matrix pipes (all of the GPU's) are busy
+    `mfma_busy_cycles`. Its clock falls as its activity (busy / (pipes x cycles)) rises, so more
+    cycles mean a higher clock; yet time = cycles / clock still grows with the cycles while the
+    clock stays above half its peak (d/dc of c / (p - K/c) has the sign of p - 2K/c), which the
+    full-load clock guarantees when it is at least half the peak: then the fewest cycles, at the
+    clock their activity sets, give the least time. Otherwise the highest clock bounds it.
+    Applied to predict's two replays this assumes the final replay (at the clock the first one's
+    activity sets) runs no fewer cycles than the first; event order can break that by a little
+    (0.6 % seen, FirstReplay.bound_us), far less than these bounds' distance from the final times
+    (tests/test_tune.py checks every bound of its searches against the replayed time)."""
+    if gpu.clock_under_load is None or gpu.clock_mhz(dtype) < gpu.peak_clock_mhz / 2 or cycles <= 0:
+        return cycles / highest_clock_mhz(gpu, dtype)
+    activity = mfma_busy_cycles / (gpu.compute_units * gpu.cu.simds * cycles)
+    return cycles / clock_under_load_mhz(gpu, dtype, activity)
 
 
 def valid_analyses(problem: Problem, gpu: GPU, space: Space) -> tuple[list[TileAnalysis], dict[str, int]]:
@@ -106,38 +136,76 @@ def _count(message: str, examples: dict, counts: dict) -> None:
     counts[rule] = counts.get(rule, 0) + 1
 
 
-def search(problem: Problem, gpu: GPU, space: Space = TILES, replay=None) -> tuple[TuneResult, Prediction | None]:
-    """Rank the space for `problem` on `gpu`. `replay(analysis) -> Prediction` replaces the replay (a
-    cache answers there). Returns the ranking and the winner's full Prediction (None if none is valid)."""
-    replay = replay or (lambda a: predict_program(generate(a, gpu), problem, gpu, analysis=a))
+def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_TOP
+           ) -> tuple[TuneResult, Prediction | None]:
+    """Rank the space for `problem` on `gpu`: the first `top` candidates exactly as replaying every
+    candidate would rank them, the rest after them. Returns the ranking and the winner's full
+    Prediction (None if no configuration is valid).
+
+    Best-first: a heap holds each candidate under its tightest known lower bound, and the candidate
+    on top takes its next step (the static bound, then the first replay and its bound, then the
+    final replay and its time). A candidate whose time reaches the top has no rival left that can
+    beat it, so it takes the next rank; the search stops once `top` are ranked."""
+    from gemmsim.frontends.preshuffle.generator import generate
+    from gemmsim.predict import FirstReplay, first_replay
+
     valid, rejected = valid_analyses(problem, gpu, space)
-    ranked = sorted(((lower_bound_us(a, gpu), i, a) for i, a in enumerate(valid)), key=lambda t: t[:2])
-    best: Prediction | None = None
-    replayed: list[tuple[float, int, TileAnalysis, Prediction]] = []
-    skipped: list[tuple[float, int, TileAnalysis]] = []
-    for bound, i, a in progress.track(ranked, f"configs for {problem.m}x{problem.n}x{problem.k}"):
-        if best is not None and bound >= best.time_us:
-            skipped.append((bound, i, a))
-            continue
-        p = replay(a)
-        replayed.append((bound, i, a, p))
-        if best is None or p.time_us < best.time_us:
-            best = p
-    candidates = _ranked_candidates(replayed, skipped)
-    return TuneResult(problem, gpu.name, space.describe(), tuple(candidates), rejected), best
+    bounds = [lower_bound_us(a, gpu) for a in valid]     # each one's tightest lower bound so far
+    heap = [(bound, _PENDING, i, _STATIC) for i, bound in enumerate(bounds)]
+    heapq.heapify(heap)
+    ranked, first_replays = [], 0
+    # at most two replays a candidate; the bar ends early when the bounds prune
+    ticks = progress.track(range(2 * len(valid)), f"replays for {problem.m}x{problem.n}x{problem.k}")
+    while heap and len(ranked) < top:
+        key, _, i, state = heapq.heappop(heap)
+        if state is _STATIC:
+            state = first_replay(generate(valid[i], gpu), problem, gpu, analysis=valid[i])
+            first_replays += 1
+            bounds[i] = max(key, state.bound_us)
+            heapq.heappush(heap, (bounds[i], _PENDING, i, state))
+            next(ticks, None)
+        elif isinstance(state, FirstReplay):
+            heapq.heappush(heap, _finished(i, state.finish()))
+            next(ticks, None)
+        else:
+            ranked.append((i, state))
+    ticks.close()
+    result = TuneResult(problem, gpu.name, space.describe(), tuple(_ranked_candidates(valid, bounds, ranked, heap)),
+                        rejected, first_replays=first_replays)
+    return result, ranked[0][1] if ranked else None
 
 
-def _ranked_candidates(replayed, skipped) -> list[Candidate]:
-    replayed = sorted(replayed, key=lambda t: (t[3].time_us, t[1]))
+_STATIC = "static bound"      # a heap entry's state while only the static bound is known
+_PENDING, _DONE = 0, 1        # on a tie, a candidate still pending goes first: it may tie and rank before
+
+
+def _finished(i: int, p: Prediction) -> tuple:
+    return p.time_us, _DONE, i, p
+
+
+def _ranked_candidates(valid: list[TileAnalysis], bounds: list[float], ranked: list, heap: list) -> list[Candidate]:
+    """The ranked ones in order, then the rest of the heap: the replayed by time, then the others by bound."""
+    from gemmsim.predict import FirstReplay
+
+    best_us = ranked[0][1].time_us if ranked else None
+    cutoff_us = ranked[-1][1].time_us if ranked else None
     out = []
-    best_us = replayed[0][3].time_us if replayed else None
-    for n, (bound, _, a, p) in enumerate(replayed):
-        why = "best" if n == 0 else _why_slower(p, best_us, a)
-        out.append(Candidate(a.config, bound, a.occupancy.workgroups_per_cu, p.time_us, p.bottleneck, why))
-    for bound, _, a in sorted(skipped, key=lambda t: t[:2]):
-        out.append(Candidate(a.config, bound, a.occupancy.workgroups_per_cu,
-                             why=f"bound {bound:.1f} µs >= best {best_us:.1f} µs, not replayed"))
+    for n, (i, p) in enumerate(ranked):
+        out.append(_replayed(valid[i], bounds[i], p, "best" if n == 0 else _why_slower(p, best_us, valid[i])))
+    for key, done, i, state in sorted(heap, key=lambda t: (t[1] != _DONE, t[0], t[2])):
+        a = valid[i]
+        if done == _DONE:
+            out.append(_replayed(a, bounds[i], state, _why_slower(state, best_us, a)))
+        else:
+            step = "after the first replay" if isinstance(state, FirstReplay) else "static"
+            out.append(Candidate(a.config, key, a.occupancy.workgroups_per_cu,
+                                 why=f"bound ({step}) {key:.1f} µs >= {cutoff_us:.1f} µs of rank {len(ranked)}, "
+                                     f"not replayed"))
     return out
+
+
+def _replayed(a: TileAnalysis, bound: float, p: Prediction, why: str) -> Candidate:
+    return Candidate(a.config, bound, a.occupancy.workgroups_per_cu, p.time_us, p.bottleneck, why)
 
 
 def _why_slower(p: Prediction, best_us: float, a: TileAnalysis) -> str:
@@ -173,12 +241,14 @@ class _ByIdentity:
 
 @functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
 def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: _ByIdentity, tile, options: tuple) -> Prediction:
+    from gemmsim.predict import predict
+
     problem = make_problem(shape, dtype)
     options = dict(options)
     if tile is not None:
         return predict(problem, make_config(tile, **options), gpu.obj)
     space = TILES if not options else Space(**{k: (v,) for k, v in options.items()})
-    _, best = search(problem, gpu.obj, space)
+    _, best = search(problem, gpu.obj, space, top=1)
     if best is None:
         raise ConfigError(f"no candidate tile fits {problem.m}x{problem.n}x{problem.k} {dtype} on {gpu.obj.name} "
                           f"(tried {space.describe()})")
@@ -189,23 +259,31 @@ def candidate_configs(problem: Problem, gpu: GPU, space: Space = TILES) -> list[
     return [a.config for a in valid_analyses(problem, gpu, space)[0]]
 
 
-def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None) -> TuneResult:
-    """The ranked search result, from `cache` (a TuneCache) when it holds this exact question."""
+def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP) -> TuneResult:
+    """The ranked search result (its first `top` exact), from `cache` (a TuneCache) when it holds
+    this exact question."""
+    key = cache_key(space, top)
     if cache is not None:
-        stored = cache.get(problem, gpu, space.describe())
+        stored = cache.get(problem, gpu, key)
         if stored is not None:
             return result_from_dict(stored, problem, from_cache=True)
-    result, best = search(problem, gpu, space)
+    result, best = search(problem, gpu, space, top)
     if best is None:
         raise ConfigError(f"no configuration of the space fits {problem.m}x{problem.n}x{problem.k} {problem.dtype} "
                           f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")
     if cache is not None:
-        cache.put(problem, gpu, space.describe(), result_to_dict(result))
+        cache.put(problem, gpu, key, result_to_dict(result))
     return result
 
 
+def cache_key(space: Space, top: int = DEFAULT_TOP) -> str:
+    """The question a search answers: the space, and how many it ranks exactly (named only when not
+    the default, so the entries of earlier versions still answer)."""
+    return space.describe() + ("" if top == DEFAULT_TOP else f" top={top}")
+
+
 def result_to_dict(result: TuneResult) -> dict:
-    return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected,
+    return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected, "first_replays": result.first_replays,
             "candidates": [{**asdict(c.config), "bound_us": c.bound_us, "occupancy": c.occupancy,
                             "time_us": c.time_us, "bottleneck": c.bottleneck, "why": c.why}
                            for c in result.candidates]}
@@ -216,4 +294,5 @@ def result_from_dict(d: dict, problem: Problem, from_cache: bool = False) -> Tun
     candidates = tuple(Candidate(KernelConfig(**{k: v for k, v in c.items() if k in config_fields}),
                                  c["bound_us"], c["occupancy"], c["time_us"], c["bottleneck"], c["why"])
                        for c in d["candidates"])
-    return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache)
+    return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache,
+                      d.get("first_replays", 0))
