@@ -68,8 +68,8 @@ class FirstReplay:
         """The final time is no less, on the assumption that the final replay loses at most the
         clock's rise in cycles: cycles2 >= cycles1 x clock1 / clock2. (Its cycles are either clock-
         independent or grow with the clock through the memory's nanoseconds, so cycles2 >= cycles1
-        but for the event order; a changed order was seen to save 0.6 % of the cycles for a 7.7 %
-        clock rise, 8192x8192x1024 fp8 64x128x128 on mi355x, so the plain cycles2 >= cycles1 is no bound.)
+        but for the event order; a changed order was seen to save 0.6 % of the cycles at the final
+        clock, 8192x8192x1024 fp8 64x128x128 on mi355x, so the plain cycles2 >= cycles1 is no bound.)
         The final clock is known here; split-K's reduction pass only adds."""
         return self.replay.cycles * min(1.0, self.clock_mhz / self.final_clock_mhz) / self.final_clock_mhz
 
