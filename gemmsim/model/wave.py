@@ -134,20 +134,12 @@ class Wave:
                 yield self.barrier.arrive()
                 self._stall("barrier", arrived, env.now)
                 start = env.now
+                yield from self._port()
             else:
                 ready, why = self.own_constraint(step, earliest)
                 ready = math.ceil(ready) if ready > earliest else earliest
                 self._stall(why, earliest, ready)
-                start = ready
-                if op is Op.MFMA or op is Op.VALU:
-                    start, why = self.book_pipe(step, ready)
-                    self._stall(why, ready, start)
-                if start > env.now:
-                    yield env.timeout(start - env.now)
-            port = self.simd.issue.free_at
-            if port > env.now:  # another wave of this SIMD issued in this cycle
-                self._stall("issue_port", env.now, port)
-                yield env.timeout(port - env.now)
+                start = yield from self._pipe_then_port(step, ready)
             done = self.issue(step, env.now, start)
             if done > work_done:
                 work_done = done
@@ -155,6 +147,24 @@ class Wave:
         self.barrier.leave()
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
+
+    def _pipe_then_port(self, step: Step, ready: float):
+        """Book the instruction's pipe from `ready` (MFMA, VALU), wait for it, then for the SIMD's
+        issue port (a SimPy sub-process); return the cycle its pipe work starts."""
+        start = ready
+        if step.op is Op.MFMA or step.op is Op.VALU:
+            start, why = self.book_pipe(step, ready)
+            self._stall(why, ready, start)
+        if start > self.cu.env.now:
+            yield self.cu.env.timeout(start - self.cu.env.now)
+        yield from self._port()
+        return start
+
+    def _port(self):
+        env, port = self.cu.env, self.simd.issue.free_at
+        if port > env.now:  # another wave of this SIMD issued in this cycle
+            self._stall("issue_port", env.now, port)
+            yield env.timeout(port - env.now)
 
     last_done = 0.0
 
@@ -169,16 +179,7 @@ class Wave:
         # warps' instructions that are ready before this one
         if ready > env.now:
             yield env.timeout(ready - env.now)
-        start = ready
-        if op is Op.MFMA or op is Op.VALU:
-            start, why = self.book_pipe(step, ready)
-            self._stall(why, ready, start)
-        if start > env.now:
-            yield env.timeout(start - env.now)
-        port = self.simd.issue.free_at
-        if port > env.now:
-            self._stall("issue_port", env.now, port)
-            yield env.timeout(port - env.now)
+        start = yield from self._pipe_then_port(step, ready)
         now = env.now
         self.last_done = self.issue(step, now, start)
         issue_cycles = 1 if op is Op.MFMA or op is Op.VALU else step.cycles
