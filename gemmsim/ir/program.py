@@ -53,6 +53,9 @@ class Reg:
         return f"{self.file}[{self.index}:{self.index + self.count - 1}]" if self.count > 1 else f"{self.file}{self.index}"
 
 
+SCOREBOARD_BARRIERS = 6   # per warp on sm_70+ (the 3-bit barrier fields; 7 = none)
+
+
 @dataclass(frozen=True)
 class Control:
     """What a compiler that resolves hazards itself (NVIDIA sm_70+) wrote beside an instruction: the
@@ -67,7 +70,7 @@ class Control:
     reuse: int = 0
 
     def waits_on(self) -> tuple[int, ...]:
-        return tuple(b for b in range(6) if self.wait_mask >> b & 1)
+        return tuple(b for b in range(SCOREBOARD_BARRIERS) if self.wait_mask >> b & 1)
 
 
 @dataclass(frozen=True)

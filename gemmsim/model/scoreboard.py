@@ -15,13 +15,13 @@ and what raised it last (the stall reason of the wait: a global access or anythi
 
 from __future__ import annotations
 
-BARRIERS = 6
+from gemmsim.ir.program import SCOREBOARD_BARRIERS
 
 
 class Scoreboard:
     def __init__(self):
-        self.down_at = [0.0] * BARRIERS
-        self.reason = ["dependency"] * BARRIERS
+        self.down_at = [0.0] * SCOREBOARD_BARRIERS
+        self.reason = ["dependency"] * SCOREBOARD_BARRIERS
 
     def raise_until(self, barrier: int, until: float, reason: str) -> None:
         """An instruction raised `barrier`; its part is done at `until`."""
@@ -32,7 +32,7 @@ class Scoreboard:
     def wait_time(self, mask: int, now: float) -> tuple[float, str]:
         """When every barrier of `mask` is down (at the earliest `now`), and what held the wait longest."""
         ready, why = now, ""
-        for b in range(BARRIERS):
+        for b in range(SCOREBOARD_BARRIERS):
             if mask >> b & 1 and self.down_at[b] > ready:
                 ready, why = self.down_at[b], self.reason[b]
         return ready, why

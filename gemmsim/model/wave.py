@@ -84,10 +84,8 @@ class Wave:
             return self.controlled_constraint(step, now)
         if op is Op.WAITCNT:
             return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
-        if op in VMCNT_OPS:
-            return self.counters.vm.time_slot_free(now), "vmem_slots"
-        if op in LGKM_OPS:
-            return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
+        if op in VMCNT_OPS or op in LGKM_OPS:
+            return self.queue_room(op, now)
         ready = now
         if step.reads:
             reg_ready = self.reg_ready
@@ -100,16 +98,16 @@ class Wave:
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
         ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
-        op = step.op
+        room, full = self.queue_room(step.op, now)
+        return (room, full) if room > ready else (ready, why)
+
+    def queue_room(self, op: Op, now: float) -> tuple[float, str]:
+        """When a memory op's counter has room for it (`now` for any other op), and why it waits."""
         if op in VMCNT_OPS:
-            t = self.counters.vm.time_slot_free(now)
-            if t > ready:
-                ready, why = t, "vmem_slots"
-        elif op in LGKM_OPS:
-            t = self.counters.lgkm.time_slot_free(now)
-            if t > ready:
-                ready, why = t, "lgkm_slots"
-        return ready, why
+            return self.counters.vm.time_slot_free(now), "vmem_slots"
+        if op in LGKM_OPS:
+            return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
+        return now, ""
 
     def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
         """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
@@ -124,8 +122,8 @@ class Wave:
         for step in self.steps:
             op = step.op
             if step.control is not None:
-                earliest = yield from self.run_controlled(step, earliest)
-                work_done = max(work_done, self.last_done)
+                earliest, done = yield from self.run_controlled(step, earliest)
+                work_done = max(work_done, done)
                 continue
             if op is Op.BARRIER:
                 if earliest > env.now:
@@ -166,11 +164,9 @@ class Wave:
             self._stall("issue_port", env.now, port)
             yield env.timeout(port - env.now)
 
-    last_done = 0.0
-
     def run_controlled(self, step: Step, earliest: float):
         """Issue one instruction with control bits (a SimPy sub-process); return the earliest cycle of
-        the next one."""
+        the next one and when this one's work is done."""
         env, op = self.cu.env, step.op
         ready, why = self.own_constraint(step, earliest)
         ready = math.ceil(ready) if ready > earliest else earliest
@@ -181,7 +177,7 @@ class Wave:
             yield env.timeout(ready - env.now)
         start = yield from self._pipe_then_port(step, ready)
         now = env.now
-        self.last_done = self.issue(step, now, start)
+        done = self.issue(step, now, start)
         issue_cycles = 1 if op is Op.MFMA or op is Op.VALU else step.cycles
         after = now + max(issue_cycles, step.control.stall)
         if op is Op.BARRIER:
@@ -189,9 +185,9 @@ class Wave:
             yield self.barrier.arrive()
             self._stall("barrier", now + issue_cycles, env.now)
             if env.now > after:
-                return env.now
+                return env.now, done
         self._stall("wait", max(now + issue_cycles, env.now), after)
-        return after
+        return after, done
 
     def issue(self, step: Step, now: float, pipe_start: float) -> float:
         """Issue `step` at cycle `now` (an MFMA or VALU op runs on the pipe slot booked from `pipe_start`);

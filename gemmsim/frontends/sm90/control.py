@@ -27,7 +27,6 @@ from __future__ import annotations
 from gemmsim.ir.program import Control
 
 NO_BARRIER = 7
-BARRIERS = 6
 
 
 def decode_control(high_word: int) -> Control:
