@@ -238,8 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--compute-units", type=int, required=True, help="SMs/CUs of the GPU the rows were measured on")
     args = p.parse_args(argv)
     try:
-        fit = fit_file(args.csv, args.compute_units)
-        clocks = {r.clock_mhz for r in read_microbench(args.csv)}
+        rows = read_microbench(args.csv)
+        fit = fit_rows(rows, args.compute_units)
+        clocks = {r.clock_mhz for r in rows}
     except GemmsimError as e:
         print(f"memfit: error: {e}", file=sys.stderr)
         return 2
