@@ -31,6 +31,14 @@ The groups (BENCHES, --only takes their names):
   mlp      mlp_loads<U> (issue 12): bandwidth vs bytes in flight per SM/CU: U = 1..16 independent
            16-byte loads per thread, 16 or all SMs/CUs with 1 or 4 blocks each, from HBM or the L2.
            Benches mlp_<level>_s<SMs>_b<blocks per SM>_u<U>, parameter threads (per block)
+  mio      mio_timeline (issue 12, NVIDIA only): one block of W warps, each issuing 48 shared loads
+           with `stride` ways of conflict and reading the cycle counter after each. Benches
+           mio_w<W>_s<stride>[_warp<w>], parameter load (its index), metric issue_cycle (cycles
+           after the first load); warp 0, and warp 4 (the second warp of sub-partition 0) where
+           there is one
+  cross    lds_cross (issue 12 item 5): conflict-free shared loads beside 0..4 global loads per
+           iteration, one launch per count, for Nsight Compute to count shared wavefronts
+           (validation/cross_session.sh); rows give the shared load instructions each launch issues
 """
 from __future__ import annotations
 
@@ -53,7 +61,7 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
            "driver", "command")
 SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
-           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16")
+           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross")
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -91,6 +99,13 @@ STREAM_UNROLL = 4                             # microbench.hip's STREAM_UNROLL
 MLP_LOADS = (1, 2, 4, 8, 16)
 MLP_THREADS = (32, 64, 128, 256, 512, 1024)
 MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
+MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
+MIO_WARPS = (1, 2, 4, 8, 16, 32)
+MIO_STRIDES = (1, 8, 32)
+NVIDIA_ONLY = ("mio_timeline",)
+CROSS_GLOBALS = (0, 1, 2, 4)                  # global loads per iteration beside the shared ones
+CROSS_UNROLL = 8                              # microbench.hip's CROSS_UNROLL
+CROSS_SIZE = 256 << 20
 MLP_REGISTERS_PER_SM = 65536                  # the sm_90 register file; a block that needs more is left out
 
 
@@ -416,14 +431,51 @@ def bench_mlp(x: Bench) -> None:
         x.b.free(src)
 
 
+def bench_mio(x: Bench) -> None:
+    """When a warp stops issuing shared loads: the median over launches of each load's issue cycle."""
+    if not x.target.startswith("sm_"):
+        print("mio: NVIDIA only (AMD's ceiling is the lgkmcnt counter)")
+        return
+    launches = 3 if x.quick else 7
+    for warps in MIO_WARPS:
+        for stride in MIO_STRIDES:
+            runs = []
+            for _ in range(launches):
+                x.launch("mio_timeline", 1, warps * x.wave, [("i32", stride), ("ptr", int(x.sink)),
+                                                             ("ptr", int(x.cycles))])
+                runs.append(x.first_cycles(warps * MIO_LOADS).reshape(warps, MIO_LOADS))
+            timeline = np.median(np.stack(runs), axis=0)
+            clock = x.clock()
+            for w in (0, 4) if warps > 4 else (0,):
+                bench = f"mio_w{warps}_s{stride}" + (f"_warp{w}" if w else "")
+                for i in range(1, MIO_LOADS):
+                    x.row(bench, "load", i, "issue_cycle", float(timeline[w, i]), clock)
+
+
+def bench_cross(x: Bench) -> None:
+    """One launch of lds_cross per count of global loads, in CROSS_GLOBALS order (the order Nsight
+    Compute profiles them in); each row gives the shared load instructions that launch issues."""
+    src = x.b.malloc(CROSS_SIZE)
+    x.b.memset(src, 1, CROSS_SIZE)
+    blocks, threads, iters = x.sms * 2, 256, 64 if x.quick else 512
+    for globals in CROSS_GLOBALS:
+        x.launch("lds_cross", blocks, threads, [("ptr", int(src)), ("u64", CROSS_SIZE // 4 - 1), ("i32", globals),
+                                                ("i32", iters), ("u32", 0), ("ptr", int(x.sink))])
+        x.b.synchronize()
+        x.row("cross", "globals", globals, "shared_load_instructions",
+              blocks * threads // x.wave * iters * CROSS_UNROLL, x.clock())
+    x.b.free(src)
+
+
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "launch": bench_launch}
+           "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:
-    return list(SYMBOLS) + [f"{matrix_symbol(op)}_{kind}" for op in MATRIX.get(target, ())
+    own = NVIDIA_ONLY if target.startswith("sm_") else ()
+    return list(SYMBOLS) + list(own) + [f"{matrix_symbol(op)}_{kind}" for op in MATRIX.get(target, ())
                             for kind in ("latency", "throughput")]
 
 

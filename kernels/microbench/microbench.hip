@@ -214,6 +214,67 @@ extern "C" __global__ void chase_shared(int stride, int iters, u32* sink, u64* c
   if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
 }
 
+// ---- MIO queue (NVIDIA): how many shared loads a warp issues before it stalls at issue ----------
+// Every warp issues MIO_LOADS shared loads of one word (lane l reads word l x stride: stride ways
+// of conflict, so the shared pipe takes about `stride` cycles for each) and reads the cycle
+// counter after each. Nothing waits for the loads' data until the end, and the counter read is
+// CS2R (not an MIO instruction): the counter says when the warp got past each load. While the
+// queue in front of the shared pipe has room, loads issue back to back; once it is full the warp
+// stalls (Nsight's mio_throttle) and the counter advances at the pipe's rate. Lane 0 of warp w
+// writes its MIO_LOADS counter values, less the first one's, to cycles[w * MIO_LOADS + i].
+#define MIO_LOADS 48
+#if defined(GS_NVIDIA)
+extern "C" __global__ void mio_timeline(int stride, u32* sink, u64* cycles) {
+  __shared__ u32 smem[SMEM_WORDS];
+  for (int i = threadIdx.x; i < SMEM_WORDS; i += blockDim.x) smem[i] = i;
+  __syncthreads();
+  volatile u32* s = smem;                       // volatile: one load per access, in program order
+  const u32 word = ((threadIdx.x & 31u) * (u32)stride) & (SMEM_WORDS - 1);
+  u32 v[MIO_LOADS], t[MIO_LOADS];
+#pragma unroll
+  for (int i = 0; i < MIO_LOADS; ++i) {
+    v[i] = s[word];
+    t[i] = (u32)GS_CLOCK();
+  }
+  u32 acc = 0;
+#pragma unroll
+  for (int i = 0; i < MIO_LOADS; ++i) acc += v[i];
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  if ((threadIdx.x & 31u) == 0) {
+    const u32 w = threadIdx.x >> 5;
+#pragma unroll
+    for (int i = 0; i < MIO_LOADS; ++i) cycles[w * MIO_LOADS + i] = t[i] - t[0];
+  }
+}
+#endif
+
+// ---- shared loads beside global loads (issue 12 item 5) -------------------------------------
+// Every warp reads CROSS_UNROLL conflict-free shared words per iteration (lane l: word l + 32u;
+// adding acc & zero keeps the compiler from hoisting them) and `globals` coalesced 4-byte global
+// loads per lane through the L1 (a buffer far larger than the L1). Under Nsight Compute the shared
+// wavefronts less the shared load instructions is what the shared loads' own addresses do not
+// explain: with globals = 0 it shows whether the counter has an excess of its own.
+#define CROSS_UNROLL 8
+extern "C" __global__ void lds_cross(const u32* GS_RESTRICT src, u64 mask, int globals, int iters, u32 zero,
+                                     u32* sink) {
+  __shared__ u32 smem[SMEM_WORDS];
+  for (int i = threadIdx.x; i < SMEM_WORDS; i += blockDim.x) smem[i] = i;
+  __syncthreads();
+  const u64 grid = GS_GRID_THREADS_X();
+  const u32 lane = threadIdx.x & (GS_WAVE_SIZE - 1);
+  u64 g = (u64)blockIdx.x * blockDim.x + threadIdx.x;
+  u32 acc = 0;
+  for (int it = 0; it < iters; ++it) {
+    u32 sum = acc;
+#pragma unroll
+    for (int u = 0; u < CROSS_UNROLL; ++u) sum += smem[(lane + u * 32u + (acc & zero)) & (SMEM_WORDS - 1)];
+    for (int j = 0; j < globals; ++j) sum += src[(g + j * grid) & mask];
+    g += (u64)globals * grid;
+    acc = sum;
+  }
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
 // ---- LDS: cycles per access by stride and width ----------------------------------------------
 // Every wave of one block reads, LDS_UNROLL times per iteration, lane i's word i x stride (an
 // access of 32, 64 or 128 bits); the unrolled reads are shifted by 128 words, which keeps every
