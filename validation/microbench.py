@@ -31,6 +31,12 @@ The groups (BENCHES, --only takes their names):
   mlp      mlp_loads<U> (issue 12): bandwidth vs bytes in flight per SM/CU: U = 1..16 independent
            16-byte loads per thread, 16 or all SMs/CUs with 1 or 4 blocks each, from HBM or the L2.
            Benches mlp_<level>_s<SMs>_b<blocks per SM>_u<U>, parameter threads (per block)
+  touch    chase_warp (issue 12): one warp's dependent chain of warp-wide first-touch loads (every
+           lane loads each step; caches evicted before each launch), nodes in random or sequential
+           (streaming) order over 256 MiB and 2 GiB, and L2-resident for reference; lanes on one word,
+           one line, two lines (the pre-shuffled B of the matrix-core GEMM), or two lines loaded twice
+           at +4 bytes (its compiled pair of loads). Benches touch_<level>_<order>_<pattern>,
+           parameter buffer_bytes
 """
 from __future__ import annotations
 
@@ -53,7 +59,7 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
            "driver", "command")
 SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
-           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16")
+           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "chase_warp")
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -91,6 +97,11 @@ STREAM_UNROLL = 4                             # microbench.hip's STREAM_UNROLL
 MLP_LOADS = (1, 2, 4, 8, 16)
 MLP_THREADS = (32, 64, 128, 256, 512, 1024)
 MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
+# touch: (level, order, buffer bytes); patterns: (name, lane_words, pair) of chase_warp
+TOUCH_SERIES = (("hbm", "random", 256 << 20), ("hbm", "random", 2 << 30), ("hbm", "sequential", 256 << 20),
+                ("hbm", "sequential", 2 << 30), ("l2", "random", 16 << 20))
+TOUCH_PATTERNS = (("word", 0, 0), ("line", 1, 0), ("two_lines", 2, 0), ("pair", 2, 1))
+TOUCH_EVICT_BYTES = 1 << 30                   # memset before each first-touch launch: past every L2/MALL
 MLP_REGISTERS_PER_SM = 65536                  # the sm_90 register file; a block that needs more is left out
 
 
@@ -416,10 +427,62 @@ def bench_mlp(x: Bench) -> None:
         x.b.free(src)
 
 
+def touch_nodes(buffer_bytes: int, node_words: int, order: str, rng: np.random.Generator) -> np.ndarray:
+    """u32 buffer of nodes of node_words words; every word of a node holds the word index of the
+    next node: a random cycle through every node, or each node's successor the next one in memory."""
+    nodes = buffer_bytes // (4 * node_words)
+    if order == "random":
+        perm = rng.permutation(nodes)
+        succ = np.empty(nodes, dtype=np.int64)
+        succ[perm] = np.roll(perm, -1)
+    else:
+        succ = (np.arange(nodes, dtype=np.int64) + 1) % nodes
+    return np.repeat((succ * node_words).astype(np.uint32), node_words)
+
+
+def bench_touch(x: Bench) -> None:
+    """Cycles per step of one warp's chain of warp-wide first-touch loads (chase_warp): HBM series
+    evict the caches before each launch and go on from where the last launch stopped, so no step finds
+    its line cached; the L2 series walks its 16 MiB once untimed first."""
+    rng = np.random.default_rng(7)
+    steps, repeats = (512, 1) if x.quick else (4096, 3)
+    node_words = 2 * x.wave                    # two lanes' words per lane: room for lane_words 2 and the pair
+    evict = x.b.malloc(TOUCH_EVICT_BYTES) if not x.quick else x.b.malloc(64 << 20)
+    series = TOUCH_SERIES[::2] if x.quick else TOUCH_SERIES
+    for level, order, size in series:
+        size = min(size, 64 << 20) if x.quick else size
+        buf = touch_nodes(size, node_words, order, rng)
+        dev = x.b.malloc(buf.nbytes)
+        x.b.htod(dev, buf)
+        del buf
+        node = np.zeros(1, dtype=np.uint32)
+        for pattern, lane_words, pair in TOUCH_PATTERNS:
+            def run(n_steps: int) -> float:
+                x.launch("chase_warp", 1, x.wave, [("ptr", int(dev)), ("u32", int(node[0])), ("i32", lane_words),
+                                                    ("i32", pair), ("i32", n_steps), ("ptr", int(x.sink)),
+                                                    ("ptr", int(x.cycles))])
+                cycles = float(x.first_cycles()[0])
+                x.b.dtoh(node, x.sink)
+                return cycles / n_steps
+            if level == "l2":
+                run(size // (4 * node_words))      # every node once: the buffer is now in the L2
+            lat = []
+            for _ in range(repeats):
+                if level == "hbm":
+                    x.b.memset(evict, 0, TOUCH_EVICT_BYTES if not x.quick else 64 << 20)
+                lat.append(run(steps))
+            latency, clock = statistics.median(lat), x.clock()
+            bench = f"touch_{level}_{order}_{pattern}"
+            x.row(bench, "buffer_bytes", size, "latency_cycles", latency, clock)
+            x.row(bench, "buffer_bytes", size, "latency_ns", latency / clock * 1e3 if clock else 0.0, clock)
+        x.b.free(dev)
+    x.b.free(evict)
+
+
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "launch": bench_launch}
+           "mlp": bench_mlp, "touch": bench_touch, "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:

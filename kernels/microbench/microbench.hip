@@ -187,6 +187,38 @@ GS_MLP_KERNEL(4)
 GS_MLP_KERNEL(8)
 GS_MLP_KERNEL(16)
 
+// ---- first-touch loads: one warp's dependent chain of warp-wide loads (issue 12) ---------------
+// The latency a GEMM's own streaming loads see, as its hot loop issues them: one warp (wave) of one
+// block follows a chain through nodes of node_words words, every lane loading in each step, and every
+// word of a node holds the index (in words) of the next node, so each lane's loaded value is the next
+// address and the next step depends on this one. Lane l reads word l x lane_words of the node:
+// lane_words 0 puts every lane on one word (one sector, as chase_global), 1 on one 128-byte line
+// (wave32), 2 on two lines (the pre-shuffled B fragments of kernels/mma_preshuffle.hip: 4 of every
+// 8 bytes); pair != 0 adds the load of the next word (the compiled GEMM's second load at +4 bytes,
+// an L1 hit on a line still in flight), and the step waits for both. The host lays the nodes out in
+// random or sequential (streaming) order, starts each launch where the last stopped, and evicts the
+// caches before it, so every step touches a line no load has touched: a first touch.
+extern "C" __global__ void chase_warp(const u32* GS_RESTRICT next, u32 first, int lane_words, int pair,
+                                      int steps, u32* sink, u64* cycles) {
+  const u32 lane = threadIdx.x % GS_WAVE_SIZE;
+  const u32 offset = lane * (u32)lane_words;
+  u32 j = first;
+  const u64 t0 = GS_CLOCK();
+  if (pair) {
+    for (int i = 0; i < steps; ++i) {
+      const u32 a = next[j + offset], b = next[j + offset + 1];
+      j = a < b ? a : b;   // both hold the next node: the step needs both loads
+    }
+  } else {
+    for (int i = 0; i < steps; ++i) j = next[j + offset];
+  }
+  const u64 t1 = GS_CLOCK();
+  if (threadIdx.x == 0) {
+    sink[0] = j;
+    cycles[0] = t1 - t0;
+  }
+}
+
 // 32 KiB buffer (8192 floats); lane l reads word l * stride_words of a 128-byte-aligned window
 extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_words, int iters, float* sink) {
   const int lane = threadIdx.x & (GS_WAVE_SIZE - 1);
