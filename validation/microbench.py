@@ -37,6 +37,8 @@ The groups (BENCHES, --only takes their names):
            one line, two lines (the pre-shuffled B of the matrix-core GEMM), or two lines loaded twice
            at +4 bytes (its compiled pair of loads). Benches touch_<level>_<order>_<pattern>,
            parameter buffer_bytes
+  clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
+           throughput loops, in-kernel cycles over event time by difference of two loop lengths
 """
 from __future__ import annotations
 
@@ -479,10 +481,31 @@ def bench_touch(x: Bench) -> None:
     x.b.free(evict)
 
 
+def bench_clock(x: Bench) -> None:
+    """The SM/CU clock while a kernel keeps every SM busy, read from the kernel itself: the extra
+    in-kernel cycles (clock64 / s_memtime around the loop, median over blocks) of a longer loop over
+    its extra event time, for the arch's first matrix instruction (the matrix pipe busy) and FFMA.
+    The clock the backend reports (nvidia-smi, amd-smi) is read after the kernel, not during it."""
+    lengths = (200, 1000) if x.quick else (20000, 100000)
+    kernels = [(MATRIX[x.target][0], f"{matrix_symbol(MATRIX[x.target][0])}_throughput", x.sms * 4,
+                SIMDS_PER_CU * x.wave * 2, lambda n: [("u32", 0x3F803F80), ("i32", n)])] if x.target in MATRIX else []
+    kernels.append(("ffma", "ffma_throughput", x.sms * 8, 256, lambda n: [("f32", 0.999), ("f32", 1e-3), ("i32", n)]))
+    for label, name, blocks, threads, head in kernels:
+        tail = [("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+        us, cycles = [], []
+        for n in lengths:
+            x.timed_us(name, blocks, threads, head(n) + tail, repeats=1, warmups=1)   # the clock settles
+            us.append(x.timed_us(name, blocks, threads, head(n) + tail, repeats=3, warmups=0))
+            cycles.append(float(np.median(x.first_cycles(blocks))))
+        mhz = (cycles[1] - cycles[0]) / (us[1] - us[0]) if us[1] > us[0] else float("nan")
+        x.row("clock_under_load", "kernel", label, "sm_clock_mhz", mhz, x.clock())
+
+
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "touch": bench_touch, "launch": bench_launch}
+           "mlp": bench_mlp, "touch": bench_touch, "clock": bench_clock,
+           "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:
