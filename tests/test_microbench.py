@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gemmsim.hw import load_gpu
@@ -55,3 +56,18 @@ def test_the_driver_runs_against_the_hip_standin(tmp_path):
     assert {r.param_value for r in rows if r.bench == "matrix"} == set(microbench.MATRIX["gfx942"])
     assert {r.param_value for r in rows if r.bench == "lds_b128"} == {4, 8, 16, 32, 64, 128}
     assert all(r.clock_mhz == 2100.0 and "stand-in" in r.device for r in rows)
+
+
+@pytest.mark.parametrize("order", ["random", "sequential"])
+def test_touch_nodes_make_one_cycle_and_every_word_of_a_node_points_to_the_next(order):
+    words = 8
+    buf = microbench.touch_nodes(64 * 4 * words, words, order, np.random.default_rng(1))
+    nodes = buf.reshape(-1, words)
+    assert (nodes == nodes[:, :1]).all()            # any lane's word gives the next node
+    seen, j = set(), 0
+    for _ in range(len(nodes)):
+        seen.add(j)
+        j = int(nodes[j // words, 0])
+    assert j == 0 and len(seen) == len(nodes)
+    if order == "sequential":
+        assert int(nodes[0, 0]) == words

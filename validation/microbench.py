@@ -35,10 +35,19 @@ The groups (BENCHES, --only takes their names):
            with `stride` ways of conflict and reading the cycle counter after each. Benches
            mio_w<W>_s<stride>[_warp<w>], parameter load (its index), metric issue_cycle (cycles
            after the first load); warp 0, and warp 4 (the second warp of sub-partition 0) where
-           there is one
+           there is one. mio_pair_s<stride>: warps 0 and 4 alone (one sub-partition, two warps)
   cross    lds_cross (issue 12 item 5): conflict-free shared loads beside 0..4 global loads per
            iteration, one launch per count, for Nsight Compute to count shared wavefronts
-           (validation/cross_session.sh); rows give the shared load instructions each launch issues
+           (validation/shared_session.sh), and the same with shared stores; rows give the shared
+           instructions each launch issues
+  touch    chase_warp (issue 12): one warp's dependent chain of warp-wide first-touch loads (every
+           lane loads each step; caches evicted before each launch), nodes in random or sequential
+           (streaming) order over 256 MiB and 2 GiB, and L2-resident for reference; lanes on one word,
+           one line, two lines (the pre-shuffled B of the matrix-core GEMM), or two lines loaded twice
+           at +4 bytes (its compiled pair of loads). Benches touch_<level>_<order>_<pattern>,
+           parameter buffer_bytes
+  clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
+           throughput loops, in-kernel cycles over event time by difference of two loop lengths
 """
 from __future__ import annotations
 
@@ -61,7 +70,8 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
            "driver", "command")
 SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
-           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross")
+           "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
+           "chase_warp")
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -106,6 +116,11 @@ NVIDIA_ONLY = ("mio_timeline",)
 CROSS_GLOBALS = (0, 1, 2, 4)                  # global loads per iteration beside the shared ones
 CROSS_UNROLL = 8                              # microbench.hip's CROSS_UNROLL
 CROSS_SIZE = 256 << 20
+# touch: (level, order, buffer bytes); patterns: (name, lane_words, pair) of chase_warp
+TOUCH_SERIES = (("hbm", "random", 256 << 20), ("hbm", "random", 2 << 30), ("hbm", "sequential", 256 << 20),
+                ("hbm", "sequential", 2 << 30), ("l2", "random", 16 << 20))
+TOUCH_PATTERNS = (("word", 0, 0), ("line", 1, 0), ("two_lines", 2, 0), ("pair", 2, 1))
+TOUCH_EVICT_BYTES = 1 << 30                   # memset before each first-touch launch: past every L2/MALL
 MLP_REGISTERS_PER_SM = 65536                  # the sm_90 register file; a block that needs more is left out
 
 
@@ -431,46 +446,125 @@ def bench_mlp(x: Bench) -> None:
         x.b.free(src)
 
 
+def _mio_timeline(x: Bench, warps: int, stride: int, active: int) -> np.ndarray:
+    """Median over launches of each active warp's issue cycles (warps x MIO_LOADS)."""
+    runs = []
+    for _ in range(3 if x.quick else 7):
+        x.launch("mio_timeline", 1, warps * x.wave, [("i32", stride), ("u32", active), ("ptr", int(x.sink)),
+                                                     ("ptr", int(x.cycles))])
+        runs.append(x.first_cycles(warps * MIO_LOADS).reshape(warps, MIO_LOADS))
+    return np.median(np.stack(runs), axis=0)
+
+
 def bench_mio(x: Bench) -> None:
-    """When a warp stops issuing shared loads: the median over launches of each load's issue cycle."""
+    """When a warp stops issuing shared loads: every warp of the block, then warps 0 and 4 alone."""
     if not x.target.startswith("sm_"):
         print("mio: NVIDIA only (AMD's ceiling is the lgkmcnt counter)")
         return
-    launches = 3 if x.quick else 7
-    for warps in MIO_WARPS:
-        for stride in MIO_STRIDES:
-            runs = []
-            for _ in range(launches):
-                x.launch("mio_timeline", 1, warps * x.wave, [("i32", stride), ("ptr", int(x.sink)),
-                                                             ("ptr", int(x.cycles))])
-                runs.append(x.first_cycles(warps * MIO_LOADS).reshape(warps, MIO_LOADS))
-            timeline = np.median(np.stack(runs), axis=0)
-            clock = x.clock()
-            for w in (0, 4) if warps > 4 else (0,):
-                bench = f"mio_w{warps}_s{stride}" + (f"_warp{w}" if w else "")
-                for i in range(1, MIO_LOADS):
-                    x.row(bench, "load", i, "issue_cycle", float(timeline[w, i]), clock)
+    runs = [(f"mio_w{w}_s{s}", w, s, (1 << w) - 1, (0, 4) if w > 4 else (0,)) for w in MIO_WARPS for s in MIO_STRIDES]
+    runs += [(f"mio_pair_s{s}", 5, s, 0b10001, (0, 4)) for s in MIO_STRIDES]
+    for name, warps, stride, active, shown in runs:
+        timeline = _mio_timeline(x, warps, stride, active)
+        clock = x.clock()
+        for w in shown:
+            bench = name + (f"_warp{w}" if w else "")
+            for i in range(1, MIO_LOADS):
+                x.row(bench, "load", i, "issue_cycle", float(timeline[w, i]), clock)
 
 
 def bench_cross(x: Bench) -> None:
-    """One launch of lds_cross per count of global loads, in CROSS_GLOBALS order (the order Nsight
-    Compute profiles them in); each row gives the shared load instructions that launch issues."""
+    """One launch of lds_cross per (loads or stores, count of global loads), in that order (the order
+    Nsight Compute profiles them in); each row gives the shared instructions that launch issues."""
     src = x.b.malloc(CROSS_SIZE)
     x.b.memset(src, 1, CROSS_SIZE)
     blocks, threads, iters = x.sms * 2, 256, 64 if x.quick else 512
-    for globals in CROSS_GLOBALS:
-        x.launch("lds_cross", blocks, threads, [("ptr", int(src)), ("u64", CROSS_SIZE // 4 - 1), ("i32", globals),
-                                                ("i32", iters), ("u32", 0), ("ptr", int(x.sink))])
-        x.b.synchronize()
-        x.row("cross", "globals", globals, "shared_load_instructions",
-              blocks * threads // x.wave * iters * CROSS_UNROLL, x.clock())
+    for stores, kind in ((0, "load"), (1, "store")):
+        for globals in CROSS_GLOBALS:
+            x.launch("lds_cross", blocks, threads, [("ptr", int(src)), ("u64", CROSS_SIZE // 4 - 1), ("i32", globals),
+                                                    ("i32", stores), ("i32", iters), ("u32", 0), ("ptr", int(x.sink))])
+            x.b.synchronize()
+            x.row(f"cross_{kind}", "globals", globals, f"shared_{kind}_instructions",
+                  blocks * threads // x.wave * iters * CROSS_UNROLL, x.clock())
     x.b.free(src)
+
+
+def touch_nodes(buffer_bytes: int, node_words: int, order: str, rng: np.random.Generator) -> np.ndarray:
+    """u32 buffer of nodes of node_words words; every word of a node holds the word index of the
+    next node: a random cycle through every node, or each node's successor the next one in memory."""
+    nodes = buffer_bytes // (4 * node_words)
+    if order == "random":
+        perm = rng.permutation(nodes)
+        succ = np.empty(nodes, dtype=np.int64)
+        succ[perm] = np.roll(perm, -1)
+    else:
+        succ = (np.arange(nodes, dtype=np.int64) + 1) % nodes
+    return np.repeat((succ * node_words).astype(np.uint32), node_words)
+
+
+def bench_touch(x: Bench) -> None:
+    """Cycles per step of one warp's chain of warp-wide first-touch loads (chase_warp): HBM series
+    evict the caches before each launch and go on from where the last launch stopped, so no step finds
+    its line cached; the L2 series walks its 16 MiB once untimed first."""
+    rng = np.random.default_rng(7)
+    steps, repeats = (512, 1) if x.quick else (4096, 3)
+    node_words = 2 * x.wave                    # two lanes' words per lane: room for lane_words 2 and the pair
+    evict = x.b.malloc(TOUCH_EVICT_BYTES) if not x.quick else x.b.malloc(64 << 20)
+    series = TOUCH_SERIES[::2] if x.quick else TOUCH_SERIES
+    for level, order, size in series:
+        size = min(size, 64 << 20) if x.quick else size
+        buf = touch_nodes(size, node_words, order, rng)
+        dev = x.b.malloc(buf.nbytes)
+        x.b.htod(dev, buf)
+        del buf
+        node = np.zeros(1, dtype=np.uint32)
+        for pattern, lane_words, pair in TOUCH_PATTERNS:
+            def run(n_steps: int) -> float:
+                x.launch("chase_warp", 1, x.wave, [("ptr", int(dev)), ("u32", int(node[0])), ("i32", lane_words),
+                                                    ("i32", pair), ("i32", n_steps), ("ptr", int(x.sink)),
+                                                    ("ptr", int(x.cycles))])
+                cycles = float(x.first_cycles()[0])
+                x.b.dtoh(node, x.sink)
+                return cycles / n_steps
+            if level == "l2":
+                run(size // (4 * node_words))      # every node once: the buffer is now in the L2
+            lat = []
+            for _ in range(repeats):
+                if level == "hbm":
+                    x.b.memset(evict, 0, TOUCH_EVICT_BYTES if not x.quick else 64 << 20)
+                lat.append(run(steps))
+            latency, clock = statistics.median(lat), x.clock()
+            bench = f"touch_{level}_{order}_{pattern}"
+            x.row(bench, "buffer_bytes", size, "latency_cycles", latency, clock)
+            x.row(bench, "buffer_bytes", size, "latency_ns", latency / clock * 1e3 if clock else 0.0, clock)
+        x.b.free(dev)
+    x.b.free(evict)
+
+
+def bench_clock(x: Bench) -> None:
+    """The SM/CU clock while a kernel keeps every SM busy, read from the kernel itself: the extra
+    in-kernel cycles (clock64 / s_memtime around the loop, median over blocks) of a longer loop over
+    its extra event time, for the arch's first matrix instruction (the matrix pipe busy) and FFMA.
+    The clock the backend reports (nvidia-smi, amd-smi) is read after the kernel, not during it."""
+    lengths = (200, 1000) if x.quick else (20000, 100000)
+    kernels = [(MATRIX[x.target][0], f"{matrix_symbol(MATRIX[x.target][0])}_throughput", x.sms * 4,
+                SIMDS_PER_CU * x.wave * 2, lambda n: [("u32", 0x3F803F80), ("i32", n)])] if x.target in MATRIX else []
+    kernels.append(("ffma", "ffma_throughput", x.sms * 8, 256, lambda n: [("f32", 0.999), ("f32", 1e-3), ("i32", n)]))
+    for label, name, blocks, threads, head in kernels:
+        tail = [("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+        us, cycles = [], []
+        for n in lengths:
+            x.timed_us(name, blocks, threads, head(n) + tail, repeats=1, warmups=1)   # the clock settles
+            us.append(x.timed_us(name, blocks, threads, head(n) + tail, repeats=3, warmups=0))
+            cycles.append(float(np.median(x.first_cycles(blocks))))
+        mhz = (cycles[1] - cycles[0]) / (us[1] - us[0]) if us[1] > us[0] else float("nan")
+        x.row("clock_under_load", "kernel", label, "sm_clock_mhz", mhz, x.clock())
 
 
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "launch": bench_launch}
+           "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
+           "clock": bench_clock, "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:

@@ -187,6 +187,38 @@ GS_MLP_KERNEL(4)
 GS_MLP_KERNEL(8)
 GS_MLP_KERNEL(16)
 
+// ---- first-touch loads: one warp's dependent chain of warp-wide loads (issue 12) ---------------
+// The latency a GEMM's own streaming loads see, as its hot loop issues them: one warp (wave) of one
+// block follows a chain through nodes of node_words words, every lane loading in each step, and every
+// word of a node holds the index (in words) of the next node, so each lane's loaded value is the next
+// address and the next step depends on this one. Lane l reads word l x lane_words of the node:
+// lane_words 0 puts every lane on one word (one sector, as chase_global), 1 on one 128-byte line
+// (wave32), 2 on two lines (the pre-shuffled B fragments of kernels/mma_preshuffle.hip: 4 of every
+// 8 bytes); pair != 0 adds the load of the next word (the compiled GEMM's second load at +4 bytes,
+// an L1 hit on a line still in flight), and the step waits for both. The host lays the nodes out in
+// random or sequential (streaming) order, starts each launch where the last stopped, and evicts the
+// caches before it, so every step touches a line no load has touched: a first touch.
+extern "C" __global__ void chase_warp(const u32* GS_RESTRICT next, u32 first, int lane_words, int pair,
+                                      int steps, u32* sink, u64* cycles) {
+  const u32 lane = threadIdx.x % GS_WAVE_SIZE;
+  const u32 offset = lane * (u32)lane_words;
+  u32 j = first;
+  const u64 t0 = GS_CLOCK();
+  if (pair) {
+    for (int i = 0; i < steps; ++i) {
+      const u32 a = next[j + offset], b = next[j + offset + 1];
+      j = a < b ? a : b;   // both hold the next node: the step needs both loads
+    }
+  } else {
+    for (int i = 0; i < steps; ++i) j = next[j + offset];
+  }
+  const u64 t1 = GS_CLOCK();
+  if (threadIdx.x == 0) {
+    sink[0] = j;
+    cycles[0] = t1 - t0;
+  }
+}
+
 // 32 KiB buffer (8192 floats); lane l reads word l * stride_words of a 128-byte-aligned window
 extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_words, int iters, float* sink) {
   const int lane = threadIdx.x & (GS_WAVE_SIZE - 1);
@@ -220,14 +252,16 @@ extern "C" __global__ void chase_shared(int stride, int iters, u32* sink, u64* c
 // counter after each. Nothing waits for the loads' data until the end, and the counter read is
 // CS2R (not an MIO instruction): the counter says when the warp got past each load. While the
 // queue in front of the shared pipe has room, loads issue back to back; once it is full the warp
-// stalls (Nsight's mio_throttle) and the counter advances at the pipe's rate. Lane 0 of warp w
+// stalls (Nsight's mio_throttle) and the counter advances at the pipe's rate. Only the warps whose
+// bit is set in `active` take part (warp w runs on sub-partition w mod 4). Lane 0 of warp w
 // writes its MIO_LOADS counter values, less the first one's, to cycles[w * MIO_LOADS + i].
 #define MIO_LOADS 48
 #if defined(GS_NVIDIA)
-extern "C" __global__ void mio_timeline(int stride, u32* sink, u64* cycles) {
+extern "C" __global__ void mio_timeline(int stride, u32 active, u32* sink, u64* cycles) {
   __shared__ u32 smem[SMEM_WORDS];
   for (int i = threadIdx.x; i < SMEM_WORDS; i += blockDim.x) smem[i] = i;
   __syncthreads();
+  if (!((active >> (threadIdx.x >> 5)) & 1u)) return;   // warps left out of this run
   volatile u32* s = smem;                       // volatile: one load per access, in program order
   const u32 word = ((threadIdx.x & 31u) * (u32)stride) & (SMEM_WORDS - 1);
   u32 v[MIO_LOADS], t[MIO_LOADS];
@@ -248,15 +282,16 @@ extern "C" __global__ void mio_timeline(int stride, u32* sink, u64* cycles) {
 }
 #endif
 
-// ---- shared loads beside global loads (issue 12 item 5) -------------------------------------
-// Every warp reads CROSS_UNROLL conflict-free shared words per iteration (lane l: word l + 32u;
-// adding acc & zero keeps the compiler from hoisting them) and `globals` coalesced 4-byte global
-// loads per lane through the L1 (a buffer far larger than the L1). Under Nsight Compute the shared
-// wavefronts less the shared load instructions is what the shared loads' own addresses do not
-// explain: with globals = 0 it shows whether the counter has an excess of its own.
+// ---- shared accesses beside global loads (issue 12 item 5) ----------------------------------
+// Every warp makes CROSS_UNROLL conflict-free shared accesses per iteration (lane l: word l + 32u;
+// loads when stores == 0, else stores; adding acc & zero keeps the compiler from hoisting them) and
+// `globals` coalesced 4-byte global loads per lane through the L1 (a buffer far larger than the
+// L1). Under Nsight Compute the shared wavefronts less the shared instructions is what the
+// accesses' own addresses do not explain: with globals = 0 it shows whether the counter has an
+// excess of its own.
 #define CROSS_UNROLL 8
-extern "C" __global__ void lds_cross(const u32* GS_RESTRICT src, u64 mask, int globals, int iters, u32 zero,
-                                     u32* sink) {
+extern "C" __global__ void lds_cross(const u32* GS_RESTRICT src, u64 mask, int globals, int stores, int iters,
+                                     u32 zero, u32* sink) {
   __shared__ u32 smem[SMEM_WORDS];
   for (int i = threadIdx.x; i < SMEM_WORDS; i += blockDim.x) smem[i] = i;
   __syncthreads();
@@ -266,13 +301,18 @@ extern "C" __global__ void lds_cross(const u32* GS_RESTRICT src, u64 mask, int g
   u32 acc = 0;
   for (int it = 0; it < iters; ++it) {
     u32 sum = acc;
+    if (stores) {
 #pragma unroll
-    for (int u = 0; u < CROSS_UNROLL; ++u) sum += smem[(lane + u * 32u + (acc & zero)) & (SMEM_WORDS - 1)];
+      for (int u = 0; u < CROSS_UNROLL; ++u) smem[(lane + u * 32u + (acc & zero)) & (SMEM_WORDS - 1)] = sum + u;
+    } else {
+#pragma unroll
+      for (int u = 0; u < CROSS_UNROLL; ++u) sum += smem[(lane + u * 32u + (acc & zero)) & (SMEM_WORDS - 1)];
+    }
     for (int j = 0; j < globals; ++j) sum += src[(g + j * grid) & mask];
     g += (u64)globals * grid;
     acc = sum;
   }
-  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc + smem[lane];
 }
 
 // ---- LDS: cycles per access by stride and width ----------------------------------------------
