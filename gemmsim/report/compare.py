@@ -121,7 +121,10 @@ def _conflicts(report: Report) -> list[str]:
                f"{a.exact_st_instructions}; bank conflicts exact in {a.exact_ld_conflicts} (loads) and "
                f"{a.exact_st_conflicts} (stores); in {a.excess_matches_wavefronts} of {a.counts} counts the measured "
                f"excess of conflicts equals the measured excess of wavefronts (conflict-free wavefronts exact); the "
-               f"excess is {a.excess_min_pct:+.3f}% .. {a.excess_max_pct:+.3f}% of the measured wavefronts"])
+               f"excess is {a.excess_min_pct:+.3f}% .. {a.excess_max_pct:+.3f}% of the measured wavefronts",
+               f"  wavefronts within 2 % of Nsight Compute in {a.wavefronts_within_2pct} of {a.wavefront_counts} counts; "
+               f"the excess is cross traffic (global loads through the L1's data banks: microbenchmark `cross`, "
+               f"validation/results/h200/cross_ncu.csv), shown apart and not predicted"])
 
 
 def _lds_counters(report: Report) -> list[str]:
