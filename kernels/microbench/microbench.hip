@@ -284,7 +284,8 @@ extern "C" __global__ void mio_timeline(int stride, u32 active, u32* sink, u64* 
 
 // ---- shared accesses beside global loads (issue 12 item 5) ----------------------------------
 // Every warp makes CROSS_UNROLL conflict-free shared accesses per iteration (lane l: word l + 32u;
-// loads when stores == 0, else stores; adding acc & zero keeps the compiler from hoisting them) and
+// loads when stores == 0, else stores; adding acc & zero, or (acc ^ it) & zero for the stores, keeps
+// the compiler from hoisting them or keeping one iteration's stores only) and
 // `globals` coalesced 4-byte global loads per lane through the L1 (a buffer far larger than the
 // L1). Under Nsight Compute the shared wavefronts less the shared instructions is what the
 // accesses' own addresses do not explain: with globals = 0 it shows whether the counter has an
@@ -303,7 +304,7 @@ extern "C" __global__ void lds_cross(const u32* GS_RESTRICT src, u64 mask, int g
     u32 sum = acc;
     if (stores) {
 #pragma unroll
-      for (int u = 0; u < CROSS_UNROLL; ++u) smem[(lane + u * 32u + (acc & zero)) & (SMEM_WORDS - 1)] = sum + u;
+      for (int u = 0; u < CROSS_UNROLL; ++u) smem[(lane + u * 32u + ((acc ^ it) & zero)) & (SMEM_WORDS - 1)] = sum + u;
     } else {
 #pragma unroll
       for (int u = 0; u < CROSS_UNROLL; ++u) sum += smem[(lane + u * 32u + (acc & zero)) & (SMEM_WORDS - 1)];
