@@ -123,7 +123,6 @@ TOUCH_SERIES = (("hbm", "random", 256 << 20), ("hbm", "random", 2 << 30), ("hbm"
 TOUCH_PATTERNS = (("word", 0, 0), ("line", 1, 0), ("two_lines", 2, 0), ("pair", 2, 1))
 TOUCH_EVICT_BYTES = 1 << 30                   # memset before each first-touch launch: past every L2/MALL
 CLOCK_BLOCK = 1024                            # clock: one block per SM/CU: 32 warps of 32, 16 waves of 64
-MLP_REGISTERS_PER_SM = 65536                  # the sm_90 register file; a block that needs more is left out
 
 
 def matrix_symbol(opcode: str) -> str:
@@ -417,7 +416,7 @@ def bench_mlp(x: Bench) -> None:
             if level == "l2" and per_sm != 1:
                 continue
             blocks = sms * per_sm
-            if x.b.registers_per_thread(x.f[f"mlp_loads{loads}"]) * threads * per_sm > MLP_REGISTERS_PER_SM:
+            if x.b.registers_per_thread(x.f[f"mlp_loads{loads}"]) * threads * per_sm > x.b.registers_per_cu():
                 print(f"mlp {level} s{sms} b{per_sm} u{loads} threads={threads}: left out (registers)")
                 continue
             in_flight = per_sm * threads * loads * 16          # bytes per SM, all loads outstanding

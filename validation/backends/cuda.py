@@ -78,6 +78,9 @@ class CudaBackend:
     def registers_per_thread(self, function: int) -> int:
         return self._drv.funcGetAttribute(4, function)  # CU_FUNC_ATTRIBUTE_NUM_REGS
 
+    def registers_per_cu(self) -> int:
+        return self._rt.getDeviceProperties(0)["regsPerMultiprocessor"]
+
     # ---- memory -----------------------------------------------------------------------
     def malloc(self, nbytes: int) -> int:
         return self._rt.malloc(max(nbytes, 1))

@@ -127,6 +127,9 @@ class HipBackend:
     def wave_size(self) -> int:
         return self._props.warpSize
 
+    def registers_per_cu(self) -> int:
+        return self._props.regsPerMultiprocessor
+
     def registers_per_thread(self, function) -> int:
         attr = self._hip.hipFunction_attribute.HIP_FUNC_ATTRIBUTE_NUM_REGS
         return self._check(self._hip.hipFuncGetAttribute(attr, function))

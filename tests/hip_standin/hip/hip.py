@@ -64,6 +64,7 @@ class hipDeviceProp_t:
         self.gcnArchName = b""
         self.warpSize = 0
         self.multiProcessorCount = 0
+        self.regsPerMultiprocessor = 0
 
 
 class _Module:
@@ -102,6 +103,7 @@ def hipGetDeviceProperties(props: hipDeviceProp_t, device: int):
     props.gcnArchName = f"{ARCH}:sramecc+:xnack-".encode()
     props.warpSize = 64
     props.multiProcessorCount = 304 if ARCH == "gfx942" else 256
+    props.regsPerMultiprocessor = 131072   # 512 VGPRs x 64 lanes x 4 SIMDs
     return _ok
 
 
