@@ -38,7 +38,8 @@ The groups (BENCHES, --only takes their names):
            at +4 bytes (its compiled pair of loads). Benches touch_<level>_<order>_<pattern>,
            parameter buffer_bytes
   clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
-           throughput loops, in-kernel cycles over event time by difference of two loop lengths
+           throughput loops, one 1024-thread block per SM/CU: the longest block's cycles (between two
+           __syncthreads) over event time, by difference of two loop lengths
 """
 from __future__ import annotations
 
@@ -104,6 +105,7 @@ TOUCH_SERIES = (("hbm", "random", 256 << 20), ("hbm", "random", 2 << 30), ("hbm"
                 ("hbm", "sequential", 2 << 30), ("l2", "random", 16 << 20))
 TOUCH_PATTERNS = (("word", 0, 0), ("line", 1, 0), ("two_lines", 2, 0), ("pair", 2, 1))
 TOUCH_EVICT_BYTES = 1 << 30                   # memset before each first-touch launch: past every L2/MALL
+CLOCK_BLOCK = 1024                            # clock: one block per SM/CU: 32 warps of 32, 16 waves of 64
 MLP_REGISTERS_PER_SM = 65536                  # the sm_90 register file; a block that needs more is left out
 
 
@@ -483,20 +485,31 @@ def bench_touch(x: Bench) -> None:
 
 def bench_clock(x: Bench) -> None:
     """The SM/CU clock while a kernel keeps every SM busy, read from the kernel itself: the extra
-    in-kernel cycles (clock64 / s_memtime around the loop, median over blocks) of a longer loop over
-    its extra event time, for the arch's first matrix instruction (the matrix pipe busy) and FFMA.
-    The clock the backend reports (nvidia-smi, amd-smi) is read after the kernel, not during it."""
+    in-kernel cycles of a longer loop over its extra event time, for the arch's first matrix
+    instruction (the matrix pipe busy) and FFMA. One block of CLOCK_BLOCK threads per SM/CU (8 warps
+    per sub-partition, 4 waves per SIMD: the pipes full); the kernels read clock64 / s_memtime
+    between two __syncthreads, so a block's span covers all its warps: the SM's busy time. The
+    cycles are the longest block's (the one that ends the kernel; two blocks sharing an SM both span
+    it). One warp's span is shorter than the kernel when its SM runs other warps past it (scheduling
+    is not fair): the first version, the median of thread 0's span over 4 to 8 blocks per SM, read
+    1115 (FFMA) and 1150 MHz (mma.sync) on the H200, where the by-difference FFMA rate (121 per cycle
+    per SM at 1980 MHz) and ncu put the clock at 1815 to 1980. The clock the backend reports
+    (nvidia-smi, amd-smi) is read after the kernel, not during it."""
     lengths = (200, 1000) if x.quick else (20000, 100000)
-    kernels = [(MATRIX[x.target][0], f"{matrix_symbol(MATRIX[x.target][0])}_throughput", x.sms * 4,
-                SIMDS_PER_CU * x.wave * 2, lambda n: [("u32", 0x3F803F80), ("i32", n)])] if x.target in MATRIX else []
-    kernels.append(("ffma", "ffma_throughput", x.sms * 8, 256, lambda n: [("f32", 0.999), ("f32", 1e-3), ("i32", n)]))
-    for label, name, blocks, threads, head in kernels:
+    blocks, threads = x.sms, CLOCK_BLOCK
+    kernels = [(MATRIX[x.target][0], f"{matrix_symbol(MATRIX[x.target][0])}_throughput",
+                lambda n: [("u32", 0x3F803F80), ("i32", n)])] if x.target in MATRIX else []
+    kernels.append(("ffma", "ffma_throughput", lambda n: [("f32", 0.999), ("f32", 1e-3), ("i32", n)]))
+    for label, name, head in kernels:
         tail = [("ptr", int(x.sink)), ("ptr", int(x.cycles))]
         us, cycles = [], []
         for n in lengths:
             x.timed_us(name, blocks, threads, head(n) + tail, repeats=1, warmups=1)   # the clock settles
             us.append(x.timed_us(name, blocks, threads, head(n) + tail, repeats=3, warmups=0))
-            cycles.append(float(np.median(x.first_cycles(blocks))))
+            spans = x.first_cycles(blocks).astype(float)
+            cycles.append(float(spans.max()))
+            print(f"clock {label} iters={n}: {us[-1]:.1f} us, block cycles min {spans.min():.0f} "
+                  f"median {np.median(spans):.0f} max {spans.max():.0f}", flush=True)
         mhz = (cycles[1] - cycles[0]) / (us[1] - us[0]) if us[1] > us[0] else float("nan")
         x.row("clock_under_load", "kernel", label, "sm_clock_mhz", mhz, x.clock())
 

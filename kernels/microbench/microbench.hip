@@ -305,6 +305,7 @@ __device__ __forceinline__ void ffma_chains(float b, float c, int iters, float* 
   float a[CHAINS];
 #pragma unroll
   for (int i = 0; i < CHAINS; ++i) a[i] = b * (i + 1);
+  __syncthreads();                  // thread 0's span covers every warp of the block (the clock group)
   const u64 t0 = GS_CLOCK();
   for (int it = 0; it < iters; ++it) {
 #pragma unroll
@@ -313,6 +314,7 @@ __device__ __forceinline__ void ffma_chains(float b, float c, int iters, float* 
       for (int i = 0; i < CHAINS; ++i) a[i] = GS_FMAF(a[i], b, c);
     }
   }
+  __syncthreads();
   const u64 t1 = GS_CLOCK();
   float s = 0.f;
 #pragma unroll
@@ -350,12 +352,14 @@ extern "C" __global__ void barrier_loop(int iters, u32* sink, u64* cycles) {
     INIT();                                                                                   \
     ACC acc[CHAINS];                                                                          \
     for (int i = 0; i < CHAINS; ++i) acc[i] = ACC{};                                           \
+    __syncthreads();  /* thread 0's span covers every warp of the block (the clock group) */  \
     const u64 t0 = GS_CLOCK();                                                                \
     for (int it = 0; it < iters; ++it) {                                                      \
       _Pragma("unroll") for (int u = 0; u < 8; ++u) {                                         \
         _Pragma("unroll") for (int i = 0; i < CHAINS; ++i) STEP(acc[i]);                      \
       }                                                                                       \
     }                                                                                         \
+    __syncthreads();                                                                          \
     const u64 t1 = GS_CLOCK();                                                                \
     float s = 0.f;                                                                            \
     for (int i = 0; i < CHAINS; ++i) s += FOLD(acc[i]);                                       \
