@@ -45,10 +45,11 @@ def test_a_load_of_another_line_misses():
     assert run.vmem_bytes == 64
 
 
-def test_a_hit_on_a_line_still_in_flight_completes_when_the_line_arrives():
+def test_a_hit_on_a_line_still_in_flight_completes_the_pending_hit_cycles_after_the_line_arrives():
     (first, second), _ = replay([load(0), load(32), wait()])
     assert second[0] == first[0] + 1
-    assert second[1] == first[1]        # merged with the miss: neither earlier nor a second trip
+    # merged with the miss: no second trip, and it answers l1_pending_hit_cycles after the fill (h200.toml)
+    assert second[1] == pytest.approx(first[1] + GPU.memory.l1_pending_hit_cycles)
 
 
 def test_a_load_with_hit_and_missed_lines_pays_the_miss_and_only_its_bytes():
@@ -90,7 +91,8 @@ def test_workgroups_on_one_cu_share_lines_by_their_block_bases():
     # B depends on by only: both workgroups read one line, the second merges with the first's miss
     log, run = replay([load(0, buffer="B"), wait()], workgroups=2, grid=grid, bases=program.block_bases)
     assert run.vmem_bytes == 32
-    assert [done for _, done in log] == [LATENCY, LATENCY]   # both issue at 0; the second waits for the fill
+    # both issue at 0; the second waits for the fill and answers l1_pending_hit_cycles after it
+    assert [done for _, done in log] == pytest.approx([LATENCY, LATENCY + GPU.memory.l1_pending_hit_cycles])
     # A moves with bx: the second workgroup's line is another one, two misses
     _, run = replay([load(0, buffer="A"), wait()], workgroups=2, grid=grid, bases=program.block_bases)
     assert run.vmem_bytes == 64

@@ -92,10 +92,16 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l2_loaded_latency_ns": POSITIVE,
     "[memory].l2_latency_ns_per_tb_per_s": NON_NEGATIVE,
     "[memory].outstanding_bytes_per_cu": POSITIVE,
+    # optional: what a warp's first-touch load adds to the pointer chase (issue 12; chase_warp), absent where unmeasured
+    "[memory].hbm_sector_latency_ns": NON_NEGATIVE,
+    "[memory].l2_sector_latency_ns": NON_NEGATIVE,
+    "[memory].l1_pending_hit_cycles": NON_NEGATIVE,
 }
 # [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
 OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
                         "l2_loaded_latency_ns", "outstanding_bytes_per_cu")
+# [memory] keys a description may leave out (None in Memory): the warp-wide first-touch load (chase_warp)
+TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles")
 
 
 def _multiple(a: str, b: str):
@@ -220,6 +226,12 @@ class Memory:
     hbm_loaded_latency_ns: float | None = None   # the loaded fit's intercept (the floor under any load)
     l2_loaded_latency_ns: float | None = None
     outstanding_bytes_per_cu: float | None = None  # bytes one CU keeps in flight when it reaches its own peak
+    # A warp's load that misses the L1 (optional; None where the description gives none): its latency grows
+    # by this many ns per sector it takes beyond the first, from HBM or from the L2; a load that finds its
+    # line still in flight (a hit on a pending miss) completes l1_pending_hit_cycles after the line arrives.
+    hbm_sector_latency_ns: float | None = None
+    l2_sector_latency_ns: float | None = None
+    l1_pending_hit_cycles: float | None = None
 
 
 @dataclass(frozen=True)
@@ -511,9 +523,10 @@ def _build(path: Path, data: dict) -> GPU:
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
     memory_table = r.table(data, "memory")
-    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",) + OPTIONAL_MEMORY_KEYS))
+    optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS
+    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",) + optional_memory))
     memory = replace(memory, **{k: r.value(memory_table, "memory", k, float)
-                                for k in OPTIONAL_MEMORY_KEYS if k in memory_table})
+                                for k in optional_memory if k in memory_table})
     if "l1_sector_bytes" in memory_table:
         memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
     else:

@@ -83,6 +83,7 @@ class ComputeUnitModel:
         for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
             unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
         self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
+        self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
         self.stalls: dict[str, float] = {}
         self.instructions = 0
         self.mfma_count = 0
@@ -165,8 +166,8 @@ class ComputeUnitModel:
                 counts[(buffer, (base + o) // line_bytes)] += 1
         lookup = self.l1.lookup(counts)
         done = 0.0
-        if len(lookup.missed) < len(counts):
-            done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready)
+        if len(lookup.missed) < len(counts):   # a line still in flight answers l1_pending_hit_cycles after it arrives
+            done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready + self.pending_hit_cycles)
         if lookup.missed:
             missed = lookup.missed
             nbytes = step.piece_bytes * sum(counts[line] for line in missed)

@@ -114,7 +114,17 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
         load_latency_cycles=loaded_latency_ns(gpu, hit, *in_use) * to_cycles,
         store_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
         scalar_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
+        sector_bytes=mem.l1_sector_bytes,
+        sector_latency_cycles=sector_latency_ns(gpu, hit) * to_cycles,
     )
+
+
+def sector_latency_ns(gpu: GPU, hit: float) -> float:
+    """What each sector beyond the first adds to a load's latency, L2 hits and misses mixed (the
+    warp-wide first-touch chase: the same chain of loads with its lanes on 1, 4 or 8 sectors); 0
+    where the description does not say."""
+    mem = gpu.memory
+    return hit * (mem.l2_sector_latency_ns or 0.0) + (1 - hit) * (mem.hbm_sector_latency_ns or 0.0)
 
 
 def l1_period(program: Program, gpu: GPU) -> int:

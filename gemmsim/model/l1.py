@@ -6,7 +6,8 @@ warps read the same B fragments. The first access of a line misses and goes to t
 memory path of vmem.py); the line is then kept in the CU's L1, and a later access of it is
 answered by the L1 after its hit latency (from the GPU file) without moving bytes over the path
 to the L2 again. A line that is still on its way (a second access while the first miss is in
-flight) is a hit that completes when the line arrives: the L1 merges the two.
+flight) is a hit that completes when the line arrives (and l1_pending_hit_cycles after, where the
+description measured it): the L1 merges the two.
 
 The L1 is modelled as fully associative with least-recently-used replacement over
 l1_bytes / l1_line_bytes lines; the replay looks lines up in simulated-time order, by the byte

@@ -6,7 +6,9 @@ the CU's share of the memory system's bandwidth. With many requests in flight th
 hidden and the bandwidth decides; with few, the latency does. The GPU level works out the
 latency (L2 hits and misses of the tile walk) and the share (achievable bandwidth / busy CUs) and
 hands them in as a `MemoryPath`. How many requests a wave may have in flight is its vmcnt limit
-(see counters.py).
+(see counters.py). Where the description measured it (a warp's chain of first-touch loads), a
+load's latency also grows with the sectors its lanes take: on the H200 about 2.4 ns per 32-byte
+sector from HBM, 0.5 ns from the L2.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class MemoryPath:
     load_latency_cycles: float      # mean unloaded latency of a load (L2 hits and misses mixed)
     store_latency_cycles: float     # until a store is acknowledged (by L2)
     scalar_latency_cycles: float    # scalar loads (kernel arguments): an L2 hit
+    sector_bytes: int = 0           # the pieces a load takes from the L2 (the L1's sectors)
+    sector_latency_cycles: float = 0.0   # a load's latency grows by this per piece beyond the first
 
 
 class VmemQueue(Server):
@@ -36,8 +40,16 @@ class VmemQueue(Server):
 
     def request(self, now: float, nbytes: int, store: bool = False, name: str = "") -> float:
         """Time the request is complete (data in registers or LDS, or the store acknowledged)."""
-        latency = self.path.store_latency_cycles if store else self.path.load_latency_cycles
+        latency = self.path.store_latency_cycles if store else self.load_latency(nbytes)
         service = nbytes * self.path.cycles_per_byte
         self.bytes += nbytes
         start = self.reserve(now + latency, service, name)
         return start + service
+
+    def load_latency(self, nbytes: int) -> float:
+        """A load's latency: the path's, and sector_latency_cycles for each sector beyond the first (a
+        warp's load whose lanes span more sectors comes back later; the L1 asks for whole sectors)."""
+        path = self.path
+        if not path.sector_latency_cycles or nbytes <= path.sector_bytes:
+            return path.load_latency_cycles
+        return path.load_latency_cycles + (-(-nbytes // path.sector_bytes) - 1) * path.sector_latency_cycles
