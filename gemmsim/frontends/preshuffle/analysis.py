@@ -47,7 +47,11 @@ BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies 
 
 @dataclass(frozen=True)
 class VgprEstimate:
-    """The guide's register budget, per lane. B is counted twice: the tile in use and the next one in flight."""
+    """The guide's register budget, per lane. B is counted twice: the tile in use and the next one in flight.
+
+    `floor` is the fewest VGPRs the kernel descriptor states whatever the code uses: LLVM raises the
+    count to the smallest one that already holds a SIMD to the waves that LDS and the workgroup slots
+    allow (a kernel of 80 VGPRs whose LDS allows 2 waves states 169; tests/data/flydsl_facts.toml)."""
 
     accumulators: int
     b_tile: int
@@ -55,10 +59,12 @@ class VgprEstimate:
     a_prefetch: int
     a_tile: int
     addresses: int
+    floor: int = 0
 
     @property
     def arch(self) -> int:
-        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
+        used = self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
+        return max(used, self.floor - self.accum)
 
     @property
     def accum(self) -> int:
@@ -145,6 +151,20 @@ def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
     return max(candidates, key=lambda i: (i.flops / i.cycles, i.k, i.opcode.startswith("v_mfma_scale") == want_scaled))
 
 
+def descriptor_vgpr_floor(gpu: GPU, max_waves: int) -> int:
+    """The fewest VGPRs per lane that hold a SIMD to at most max_waves waves (0: no cap below the
+    hardware's), which LLVM writes into the descriptor as a lower bound (its getMinNumVGPRs)."""
+    cu = gpu.cu
+    g, total = cu.vgpr_alloc_granule, cu.vgprs_per_lane
+
+    def most(waves: int) -> int:   # the most VGPRs that still allow this many waves
+        return total // waves // g * g
+
+    if max_waves >= cu.max_waves_per_simd or most(max_waves) == most(cu.max_waves_per_simd):
+        return 0
+    return min(total, 1 + min(most(max_waves) - g, most(max_waves + 1)))
+
+
 def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     """Validate the configuration against the kernel's rules and derive everything the guide derives."""
     _check_arch_and_options(config, gpu)
@@ -174,6 +194,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
             f"{f' + CShuffle {lds_cshuffle} B' if lds_cshuffle else ''}) exceeds the {gpu.lds.lds_bytes} B of LDS on {gpu.arch}")
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
+    other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
@@ -181,6 +202,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         a_prefetch=PACK_BYTES // VGPR_BYTES,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
+        floor=descriptor_vgpr_floor(gpu, other_limits.waves_per_simd),
     )
     occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
     return TileAnalysis(
