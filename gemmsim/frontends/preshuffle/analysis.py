@@ -24,7 +24,10 @@ Shapes beyond whole tiles:
 from __future__ import annotations
 
 import math
+import tomllib
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.errors import ConfigError
@@ -43,15 +46,82 @@ AMD_ARCHS = ("gfx942", "gfx950")
 # path keeps CuTe's fixed Swizzle<3,3,3> on elements: 16-byte blocks XORed within 128-byte groups.
 SYNC_16BIT_SWIZZLE_GROUP_BYTES = 128
 BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies block scales
+SPREAD_ARCH = "gfx950"   # FlyDSL's gfx950 hot loop: preload, then spread evenly (gfx942 has a fixed pattern)
+DS_WRITE_ADVANCE = 2     # FlyDSL starts the tail LDS writes this many MFMAs before the tile's end
+
+
+@cache
+def _preload_table() -> dict[str, tuple[int, int]]:
+    data = tomllib.loads((Path(__file__).parent / "preload.toml").read_text())
+    return {tile: (dsrd, dvmem) for tile, (dsrd, dvmem) in data["tiles"].items()}
+
+
+def preload(arch: str, elem_bytes: float, tile: tuple[int, int, int]) -> tuple[int, int]:
+    """(LDS reads, global loads) of a K tile FlyDSL issues before its first MFMA: only its gfx950
+    8-bit kernel preloads, by a per-tile table (preload.toml)."""
+    if arch != SPREAD_ARCH or elem_bytes != 1:
+        return 0, 0
+    return _preload_table().get("x".join(str(x) for x in tile), (0, 0))
+
+
+def _even_counts(count: int, slots: int) -> list[int]:
+    """How many of `count` events follow each of `slots` MFMAs when spread evenly (ceil of the running share)."""
+    return [-(-(i + 1) * count // slots) + (-i * count // slots) for i in range(slots)]
+
+
+@dataclass(frozen=True)
+class TileSlots:
+    """Where a K tile's memory operations go in FlyDSL's gfx950 sync-copy hot loop: each is issued
+    just before the MFMA of its position (position = number of MFMAs, after the last one)."""
+
+    loads: tuple[int, ...]     # global loads: the A copy rounds, then B
+    reads: tuple[int, ...]     # A LDS reads, in the order of their first use
+    writes: tuple[int, ...]    # LDS writes of the next tile's A
+
+
+def spread_slots(mfmas: int, loads: int, reads: int, writes: int, pre: tuple[int, int],
+                 first_use: tuple[int, ...]) -> TileSlots:
+    """The preloaded reads and loads go first; the other loads follow one per MFMA (or evenly when
+    there are at least as many as MFMAs), the other reads evenly, each no later than the MFMA that
+    first uses it (first_use); the LDS writes follow the last MFMAs, after the last read, one per
+    MFMA, and any left over go after the tile."""
+    pre_reads, pre_loads = min(pre[0], reads), min(pre[1], loads)
+    rest = loads - pre_loads
+    load_counts = [1] * rest + [0] * (mfmas - rest) if 0 < rest < mfmas else _even_counts(rest, mfmas)
+    read_counts = _even_counts(reads - pre_reads, mfmas)
+
+    def positions(first: int, counts: list[int]) -> tuple[int, ...]:
+        return tuple([0] * first + [i + 1 for i, c in enumerate(counts) for _ in range(c)])
+
+    last_read = max((i for i, c in enumerate(read_counts) if c), default=-1)
+    start = max(mfmas - min(writes, mfmas) - DS_WRITE_ADVANCE, 0, last_read + 1)
+    write_at = [i + 1 for i in range(start, mfmas)][: min(writes, mfmas)]
+    write_at += [mfmas] * (writes - len(write_at))
+    read_at = tuple(min(at, use) for at, use in zip(positions(pre_reads, read_counts), first_use))
+    return TileSlots(positions(pre_loads, load_counts), read_at, tuple(write_at))
+
+
+def live_a_operands(read_at: tuple[int, ...], span: int, uses: int) -> int:
+    """Most A operands held at once: an operand (span packs, one contiguous register tuple) lives from
+    the read of its first pack to its last MFMA. Operand j's packs are reads j*span...; its MFMAs are
+    the uses consecutive ones from j*uses (reads are in first-use order)."""
+    operands = len(read_at) // span
+    intervals = [(min(read_at[j * span:(j + 1) * span]), (j + 1) * uses - 1) for j in range(operands)]
+    points = range(operands * uses + 1)
+    return max(sum(first <= x <= last for first, last in intervals) for x in points)
 
 
 @dataclass(frozen=True)
 class VgprEstimate:
     """The guide's register budget, per lane. B is counted twice: the tile in use and the next one in flight.
+    a_prefetch is the A held ahead of its MFMAs: the guide's one pack, or under FlyDSL's gfx950 schedule
+    the most A operands its reads keep live at once (live_a_operands).
 
     `floor` is the fewest VGPRs the kernel descriptor states whatever the code uses: LLVM raises the
     count to the smallest one that already holds a SIMD to the waves that LDS and the workgroup slots
-    allow (a kernel of 80 VGPRs whose LDS allows 2 waves states 169; tests/data/flydsl_facts.toml)."""
+    allow (a kernel of 80 VGPRs whose LDS allows 2 waves states 169; tests/data/flydsl_facts.toml).
+    It never changes occupancy, so occupancy and the Program take the registers used (arch, accum)
+    and keep naming LDS as the limit; `descriptor` is the count a compiled kernel would state."""
 
     accumulators: int
     b_tile: int
@@ -63,8 +133,7 @@ class VgprEstimate:
 
     @property
     def arch(self) -> int:
-        used = self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
-        return max(used, self.floor - self.accum)
+        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
 
     @property
     def accum(self) -> int:
@@ -73,6 +142,10 @@ class VgprEstimate:
     @property
     def total(self) -> int:
         return self.arch + self.accum
+
+    @property
+    def descriptor(self) -> int:
+        return max(self.total, self.floor)
 
 
 @dataclass(frozen=True)
@@ -107,6 +180,7 @@ class TileAnalysis:
     n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
     a_row_bytes: int           # A's row stride: K x element bytes
     swizzle_group_bytes: int | None = None   # None: XOR16 by row; else a flat XOR in groups (swizzle.lds_offset)
+    slots: TileSlots | None = None            # gfx950 sync copy: FlyDSL's spread schedule; else the guide's pattern
 
     @property
     def blocks(self) -> int:
@@ -194,12 +268,21 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
             f"{f' + CShuffle {lds_cshuffle} B' if lds_cshuffle else ''}) exceeds the {gpu.lds.lds_bytes} B of LDS on {gpu.arch}")
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
+    slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
+    if gpu.arch == SPREAD_ARCH and config.copy == "sync":
+        span = max(1, round(1 / mfma_per_k_step))          # K64 steps (packs) in one MFMA's A operand
+        uses = num_acc_n * max(1, int(mfma_per_k_step))    # MFMAs that read one A operand
+        reads = k_unroll * m_repeat
+        slots = spread_slots(mfma_per_tile, a_loads + k_unroll * num_acc_n, reads, a_loads,
+                             preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
+                             tuple(r // span * uses for r in range(reads)))
+        a_live = live_a_operands(slots.reads, span, uses) * span * PACK_BYTES // VGPR_BYTES
     other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
         b_tiles_live=2,
-        a_prefetch=PACK_BYTES // VGPR_BYTES,
+        a_prefetch=a_live,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
         floor=descriptor_vgpr_floor(gpu, other_limits.waves_per_simd),
@@ -219,6 +302,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         n_padded=math.ceil(problem.n / config.tile_n) * config.tile_n,
         a_row_bytes=int(problem.k * eb),
         swizzle_group_bytes=SYNC_16BIT_SWIZZLE_GROUP_BYTES if eb == 2 and config.copy == "sync" else None,
+        slots=slots,
     )
 
 
