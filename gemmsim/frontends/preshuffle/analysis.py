@@ -47,7 +47,8 @@ AMD_ARCHS = ("gfx942", "gfx950")
 SYNC_16BIT_SWIZZLE_GROUP_BYTES = 128
 BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies block scales
 SPREAD_ARCH = "gfx950"   # FlyDSL's gfx950 hot loop: preload, then spread evenly (gfx942 has a fixed pattern)
-DS_WRITE_ADVANCE = 2     # FlyDSL starts the tail LDS writes this many MFMAs before the tile's end
+DS_WRITE_ADVANCE = 2     # FlyDSL starts the tail LDS writes this many MFMAs (gfx942: load/read rounds) early
+FIRST_READS = 2          # FlyDSL's gfx942 hot loop reads this many A packs before its first MFMA
 
 
 @cache
@@ -101,13 +102,42 @@ def spread_slots(mfmas: int, loads: int, reads: int, writes: int, pre: tuple[int
     return TileSlots(positions(pre_loads, load_counts), read_at, tuple(write_at))
 
 
-def live_a_operands(read_at: tuple[int, ...], span: int, uses: int) -> int:
+def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_repeat: int,
+                 first_use: tuple[int, ...]) -> TileSlots:
+    """FlyDSL's gfx942 hints: two A reads, two MFMAs (with a load after each when the tile has one
+    16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs), then
+    rounds of one load, `group` MFMAs, one read, `group` MFMAs, the last rounds each followed by
+    one LDS write. What the rounds leave over goes after the tile."""
+    read_at, load_at, write_at = [0] * FIRST_READS, [], []
+    at = 0
+    for _ in range(2):
+        at += 1
+        if m_repeat == 1:
+            load_at.append(at)
+    if group < 4:
+        read_at += [at, at + 1]
+        at += 3
+    rounds = mfmas // (2 * group)
+    start = max(rounds - min(writes, rounds) - DS_WRITE_ADVANCE, 0)
+    for i in range(rounds):
+        load_at.append(at)
+        read_at.append(at + group)
+        at += 2 * group
+        if i >= start - 1:
+            write_at.append(at)
+
+    def fit(positions: list[int], count: int) -> list[int]:
+        return [min(p, mfmas) for p in positions[:count]] + [mfmas] * max(0, count - len(positions))
+
+    read_at = [min(at, use) for at, use in zip(fit(read_at, reads), first_use)]
+    return TileSlots(tuple(fit(load_at, loads)), tuple(read_at), tuple(fit(write_at, writes)))
+
+
+def live_a_operands(read_at: tuple[int, ...], span: int, last_use: tuple[int, ...]) -> int:
     """Most A operands held at once: an operand (span packs, one contiguous register tuple) lives from
-    the read of its first pack to its last MFMA. Operand j's packs are reads j*span...; its MFMAs are
-    the uses consecutive ones from j*uses (reads are in first-use order)."""
-    operands = len(read_at) // span
-    intervals = [(min(read_at[j * span:(j + 1) * span]), (j + 1) * uses - 1) for j in range(operands)]
-    points = range(operands * uses + 1)
+    the read of its first pack to its last MFMA. Operand j's packs are reads j*span ... (j+1)*span-1."""
+    intervals = [(min(read_at[j * span:(j + 1) * span]), last) for j, last in enumerate(last_use)]
+    points = range(max(last_use) + 2)
     return max(sum(first <= x <= last for first, last in intervals) for x in points)
 
 
@@ -180,7 +210,7 @@ class TileAnalysis:
     n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
     a_row_bytes: int           # A's row stride: K x element bytes
     swizzle_group_bytes: int | None = None   # None: XOR16 by row; else a flat XOR in groups (swizzle.lds_offset)
-    slots: TileSlots | None = None            # gfx950 sync copy: FlyDSL's spread schedule; else the guide's pattern
+    slots: TileSlots | None = None            # sync copy: FlyDSL's hot-loop schedule; async: spread evenly
 
     @property
     def blocks(self) -> int:
@@ -269,14 +299,23 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
     slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
-    if gpu.arch == SPREAD_ARCH and config.copy == "sync":
+    if config.copy == "sync":
+        # MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
         span = max(1, round(1 / mfma_per_k_step))          # K64 steps (packs) in one MFMA's A operand
-        uses = num_acc_n * max(1, int(mfma_per_k_step))    # MFMAs that read one A operand
-        reads = k_unroll * m_repeat
-        slots = spread_slots(mfma_per_tile, a_loads + k_unroll * num_acc_n, reads, a_loads,
-                             preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
-                             tuple(r // span * uses for r in range(reads)))
-        a_live = live_a_operands(slots.reads, span, uses) * span * PACK_BYTES // VGPR_BYTES
+        subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
+        group = subs * m_repeat * num_acc_n                # MFMAs of one K group
+        operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
+        first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
+        counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat, a_loads)
+        if gpu.arch == SPREAD_ARCH:
+            slots = spread_slots(*counts, preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
+                                 first_use)
+            last_use = tuple(g * group + ((subs - 1) * m_repeat + mi + 1) * num_acc_n - 1 for g, mi in operands)
+            a_live = live_a_operands(slots.reads, span, last_use) * span * PACK_BYTES // VGPR_BYTES
+        else:
+            # the guide's budget stays: the compiled gfx942 kernels hold more A than one pack but
+            # recycle B registers as the next tile's B arrives, and the two balance (flydsl_facts.toml)
+            slots = paired_slots(*counts, num_acc_n, m_repeat, first_use)
     other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane

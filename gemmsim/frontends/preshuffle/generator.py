@@ -7,11 +7,12 @@ tile is computed, the next tile's A and B are fetched: A through VGPRs and ds_wr
 other LDS buffer (sync copy) or by LDS DMA (async copy). The main loop runs two tiles per
 iteration (pong buffer, then ping) so that it stays one loop body.
 
-Hot-loop interleaving follows the guide's hot_loop_scheduler: sync copy puts one global load and
-one LDS read between groups of num_acc_n MFMAs and the LDS writes at the tail; async copy spreads
-the LDS reads and DMA loads evenly over all MFMAs. On gfx950 sync copy follows FlyDSL's own
-scheduler instead (analysis.spread_slots): a per-tile number of loads and reads first (8-bit
-tiles), the rest spread over the MFMAs, the LDS writes among the last MFMAs. Waits are inserted
+Hot-loop interleaving: sync copy follows the scheduling hints of FlyDSL's kernel (the compiled
+kernels keep close to them, tests/data/flydsl_facts.toml). On gfx942 (analysis.paired_slots) two A
+reads come first, then rounds of one global load, num_acc_n MFMAs, one LDS read, num_acc_n MFMAs,
+the LDS writes after the last rounds; on gfx950 (analysis.spread_slots) a per-tile number of loads
+and reads come first (8-bit tiles), the rest spread over the MFMAs, the LDS writes among the last
+MFMAs. Async copy spreads the LDS reads and DMA loads evenly over all MFMAs. Waits are inserted
 where data is consumed.
 """
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, WAVES_PER_BLOCK, TileAnalysis
+from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
@@ -160,7 +161,11 @@ class _WaveBuilder:
 
     # ---- MFMA order -----------------------------------------------------------------------
     def mfmas(self, tile: int) -> list[tuple[Instr, tuple, tuple]]:
-        """(mfma, A pack keys it reads, B load keys it reads) in issue order: ku, mi, ni, sub-step."""
+        """(mfma, A pack keys it reads, B load keys it reads) in issue order: ku, sub-step, mi, ni.
+
+        When one 16-byte pack feeds several MFMAs (sub-steps: gfx942's 8-byte K slices), FlyDSL's
+        tiled MMA walks the sub-steps outermost: every (mi, ni) of the first slice, then of the
+        next, as the compiled gfx942 kernels issue them (tests/data/flydsl_facts.toml)."""
         a, m = self.a, self.a.mfma
         out = []
         per_step = a.mfma_per_k_step
@@ -169,10 +174,10 @@ class _WaveBuilder:
                 continue  # a wide MFMA consumes several K64 steps: emit it on the last one
             span = max(1, round(1 / per_step))
             steps = tuple(range(ku - span + 1, ku + 1))
-            for mi in range(a.m_repeat):
-                for ni in range(a.num_acc_n):
-                    acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                    for sub in range(max(1, int(per_step))):
+            for sub in range(max(1, int(per_step))):
+                for mi in range(a.m_repeat):
+                    for ni in range(a.num_acc_n):
+                        acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
                         dwords = 4 // max(1, int(per_step))
                         srcs = []
                         for s in steps:
@@ -188,9 +193,9 @@ class _WaveBuilder:
 
     # ---- one K tile -----------------------------------------------------------------------
     def tile(self, t: int, prefetch: bool, strides: tuple[int, ...]) -> list[Instr]:
-        """Compute tile t; if prefetch, fetch tile t+1 meanwhile. Under the guide's pattern the tile's
-        first A pack was already requested (the A0 prefetch); under FlyDSL's gfx950 spread the tile
-        reads all its packs and writes the next tile's A into LDS among its last MFMAs."""
+        """Compute tile t; if prefetch, fetch tile t+1 meanwhile. With async copy the tile's first A
+        pack was already requested (the guide's A0 prefetch); with sync copy the tile reads all its
+        packs and writes the next tile's A into LDS among its last MFMAs (FlyDSL's scheduler)."""
         a = self.a
         out: list[Instr] = []
         mfmas = self.mfmas(t)
@@ -201,20 +206,17 @@ class _WaveBuilder:
                 first_use.setdefault(key, i)
         packs = sorted(first_use, key=first_use.get)
         if a.slots is None:
-            packs = packs[1:]   # the first pack came with the A0 prefetch
+            packs = packs[1:]   # the first pack came with the A0 prefetch (async copy)
         reads = [(self.a_read(t, key[2], key[3]), key) for key in packs]
         # with one A buffer the writes wait behind the barrier that frees it (_land_next_a)
         writes = list(range(a.a_loads_per_tile)) if prefetch and a.slots and a.config.lds_stage == 2 else []
         load_at, read_at, write_at = self._positions(len(mfmas), len(loads), len(reads), len(writes))
         read_at = [min(at, first_use[key]) for at, (_, key) in zip(read_at, reads)]  # never after its use
-        # before MFMA i (i = n: after the last): reads, then loads, then LDS writes, as FlyDSL's hints order them
+        # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
         events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
                   + [(at, 2, j) for j, at in enumerate(write_at)])
 
-        def loads_first(e) -> bool:   # the guide's pattern puts a slot's load before its read, as FlyDSL's preload does
-            return e[1] < 2 and (a.slots is None or e[0] == 0)
-
-        events.sort(key=lambda e: (e[0], 1 - e[1] if loads_first(e) else e[1], e[2]))
+        events.sort(key=lambda e: (e[0], self._rank(e[0], e[1]), e[2]))
         n = len(mfmas)
         if a.config.swizzle:
             out += [self.valu("v_xor_b32", f"swizzle column k{ku}") for ku in range(a.k_unroll)]
@@ -239,15 +241,20 @@ class _WaveBuilder:
             out += self._land_next_a(t + 1, strides, written=bool(writes))
         return out
 
+    def _rank(self, at: int, kind: int) -> int:
+        """Which of one position's reads (0), loads (1) and writes (2) go first, as FlyDSL's hints order them."""
+        a = self.a
+        if a.slots is None or (at == 0 and a.arch == SPREAD_ARCH):
+            return (1, 0, 2)[kind]   # loads, then reads: the async spread and gfx950's preload
+        if a.arch == SPREAD_ARCH:
+            return kind              # after each MFMA: reads, loads, writes
+        return (2, 1, 0)[kind]       # gfx942: a round's write, then the next round's load; reads mid-round
+
     def _positions(self, n: int, loads: int, reads: int, writes: int) -> tuple[list[int], list[int], list[int]]:
         """Before which MFMA each global load, LDS read and LDS write of a tile goes."""
         a = self.a
         if a.slots is not None:
             return list(a.slots.loads[:loads]), list(a.slots.reads), list(a.slots.writes[:writes])
-        if a.config.copy == "sync":
-            # the guide's pattern: per 2*num_acc_n MFMAs, one global load, then one LDS read
-            group = max(1, a.num_acc_n)
-            return [2 * group * i for i in range(loads)], [2 * group * i + group for i in range(reads)], []
         return _spread(loads, n), _spread(reads, n), []
 
     def _dma_waits_for_free_buffer(self) -> bool:
@@ -263,7 +270,7 @@ class _WaveBuilder:
             a_ops = [(self.a_load(t, r, strides), ("acopy", t % 2, r)) for r in range(a.a_loads_per_tile)]
         else:
             a_ops = self._a_dmas(t, strides) if with_dma else []
-        # in the order the MFMAs read them: per MFMA K span, per column block, the span's packs
+        # FlyDSL copies B per MFMA K span (its tile_K_perm), per column block, the span's K64 steps
         span = self.k_steps_per_mfma
         b_ops = [(self.b_load(t, g + p, ni, strides), ("b", t % 2, g + p, ni))
                  for g in range(0, a.k_unroll, span) for ni in range(a.num_acc_n) for p in range(span)]
@@ -280,7 +287,7 @@ class _WaveBuilder:
 
     def _land_next_a(self, t: int, strides, written: bool = False) -> list[Instr]:
         """Get tile t's A into its LDS buffer (unless the tile already wrote it), synchronize, and
-        under the guide's pattern request its first pack (A0 prefetch)."""
+        with async copy request its first pack (the guide's A0 prefetch)."""
         a = self.a
         out: list[Instr] = []
         if a.config.lds_stage == 1:
