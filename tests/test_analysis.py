@@ -58,3 +58,65 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
 def test_invalid_configs_name_value_and_rule(shape, dtype, tile, gpu, opts, message):
     with pytest.raises(ConfigError, match=message):
         _analyze(shape, dtype, tile, gpu, **opts)
+
+
+# ---- FlyDSL's hot-loop schedule and what it keeps in registers (compiled facts: test_flydsl_facts.py) ----
+
+def test_spread_slots_preload_then_one_load_per_mfma_and_writes_at_the_tail():
+    from gemmsim.frontends.preshuffle.analysis import spread_slots
+
+    # gfx950 fp8 64x256x128: 16 MFMAs, 2 A copies + 8 B loads, 8 A reads, preload (8, 8)
+    s = spread_slots(16, 10, 8, 2, (8, 8), first_use=(0, 0, 4, 4, 8, 8, 12, 12))
+    assert s.loads == (0,) * 8 + (1, 2)          # 8 before MFMA 0, then one after MFMA 0 and MFMA 1
+    assert s.reads == (0,) * 8
+    assert s.writes == (13, 14)                   # after MFMA 12 and 13: 16 - 2 writes - 2 ahead
+
+
+def test_spread_slots_spreads_the_rest_and_keeps_each_read_before_its_use():
+    from gemmsim.frontends.preshuffle.analysis import spread_slots
+
+    # 8 MFMAs, 12 reads left after a preload of 4: ceil(12 (i+1) / 8) steps give 2, 1, 2, 1, ...
+    s = spread_slots(8, 8, 16, 4, (4, 4), first_use=tuple(i // 2 for i in range(16)))
+    assert s.reads == (0, 0, 0, 0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 6, 7, 7)   # the 14th and 16th clamped to their MFMA
+    assert s.loads == (0, 0, 0, 0, 1, 2, 3, 4)
+    assert s.writes == (8, 8, 8, 8)               # the last read follows MFMA 7: the writes follow the tile
+
+
+def test_paired_slots_two_reads_then_rounds_of_load_group_read_group():
+    from gemmsim.frontends.preshuffle.analysis import paired_slots
+
+    # group 4, 32 MFMAs: rounds start after MFMA 1 (two MFMAs follow the first reads)
+    s = paired_slots(32, 5, 4, 2, 4, 4, first_use=(0, 4, 8, 12))
+    assert s.reads == (0, 0, 6, 12)               # 2 + 4 = 6; the fourth (2 + 8 + 4 = 14) clamped to its use
+    assert s.loads == (2, 10, 18, 26, 32)         # one per round of 8 MFMAs; the fifth after the tile
+    assert s.writes == (10, 18)                   # 4 rounds, 2 writes: from round 0 on (4 - 2 - 2 = 0)
+
+
+def test_live_a_operands_counts_whole_operands_from_first_read_to_last_use():
+    from gemmsim.frontends.preshuffle.analysis import live_a_operands
+
+    # two packs per operand; operand 0 used by MFMAs 0-1, operand 1 by 2-3; operand 1 read after MFMA 0
+    assert live_a_operands((0, 0, 1, 1), 2, (1, 3)) == 2
+    assert live_a_operands((0, 0, 2, 2), 2, (1, 3)) == 1
+
+
+@pytest.mark.parametrize("max_waves, floor", [(2, 169), (4, 97), (5, 81), (8, 0)])
+def test_descriptor_vgpr_floor_is_one_more_than_the_next_occupancy_allows(max_waves, floor):
+    from gemmsim.frontends.preshuffle.analysis import descriptor_vgpr_floor
+
+    assert descriptor_vgpr_floor(load_gpu("mi300x"), max_waves) == floor
+
+
+def test_the_floor_leaves_occupancy_named_by_lds():
+    a = _analyze("256x2112x7168", "fp8", "64x64x256")      # 32 KiB of LDS: 2 waves per SIMD on gfx942
+    assert a.vgpr.descriptor == 169 and a.vgpr.total < 169
+    assert (a.occupancy.waves_per_simd, a.occupancy.limited_by) == (2, "lds")
+
+
+def test_preload_only_for_8bit_on_gfx950():
+    from gemmsim.frontends.preshuffle.analysis import preload
+
+    assert preload("gfx950", 1, (64, 256, 128)) == (8, 8)
+    assert preload("gfx950", 2, (64, 256, 128)) == (0, 0)
+    assert preload("gfx942", 1, (64, 256, 128)) == (0, 0)
+    assert preload("gfx950", 1, (64, 256, 512)) == (0, 0)   # not in the table

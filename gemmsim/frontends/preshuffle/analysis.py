@@ -24,7 +24,10 @@ Shapes beyond whole tiles:
 from __future__ import annotations
 
 import math
+import tomllib
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.errors import ConfigError
@@ -43,11 +46,112 @@ AMD_ARCHS = ("gfx942", "gfx950")
 # path keeps CuTe's fixed Swizzle<3,3,3> on elements: 16-byte blocks XORed within 128-byte groups.
 SYNC_16BIT_SWIZZLE_GROUP_BYTES = 128
 BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies block scales
+SPREAD_ARCH = "gfx950"   # FlyDSL's gfx950 hot loop: preload, then spread evenly (gfx942 has a fixed pattern)
+DS_WRITE_ADVANCE = 2     # FlyDSL starts the tail LDS writes this many MFMAs (gfx942: load/read rounds) early
+FIRST_READS = 2          # FlyDSL's gfx942 hot loop reads this many A packs before its first MFMA
+
+
+@cache
+def _preload_table() -> dict[str, tuple[int, int]]:
+    data = tomllib.loads((Path(__file__).parent / "preload.toml").read_text())
+    return {tile: (dsrd, dvmem) for tile, (dsrd, dvmem) in data["tiles"].items()}
+
+
+def preload(arch: str, elem_bytes: float, tile: tuple[int, int, int]) -> tuple[int, int]:
+    """(LDS reads, global loads) of a K tile FlyDSL issues before its first MFMA: only its gfx950
+    8-bit kernel preloads, by a per-tile table (preload.toml)."""
+    if arch != SPREAD_ARCH or elem_bytes != 1:
+        return 0, 0
+    return _preload_table().get("x".join(str(x) for x in tile), (0, 0))
+
+
+def _even_counts(count: int, slots: int) -> list[int]:
+    """How many of `count` events follow each of `slots` MFMAs when spread evenly (ceil of the running share)."""
+    return [-(-(i + 1) * count // slots) + (-i * count // slots) for i in range(slots)]
+
+
+@dataclass(frozen=True)
+class TileSlots:
+    """Where a K tile's memory operations go in FlyDSL's gfx950 sync-copy hot loop: each is issued
+    just before the MFMA of its position (position = number of MFMAs, after the last one)."""
+
+    loads: tuple[int, ...]     # global loads: the A copy rounds, then B
+    reads: tuple[int, ...]     # A LDS reads, in the order of their first use
+    writes: tuple[int, ...]    # LDS writes of the next tile's A
+
+
+def spread_slots(mfmas: int, loads: int, reads: int, writes: int, pre: tuple[int, int],
+                 first_use: tuple[int, ...]) -> TileSlots:
+    """The preloaded reads and loads go first; the other loads follow one per MFMA (or evenly when
+    there are at least as many as MFMAs), the other reads evenly, each no later than the MFMA that
+    first uses it (first_use); the LDS writes follow the last MFMAs, after the last read, one per
+    MFMA, and any left over go after the tile."""
+    pre_reads, pre_loads = min(pre[0], reads), min(pre[1], loads)
+    rest = loads - pre_loads
+    load_counts = [1] * rest + [0] * (mfmas - rest) if 0 < rest < mfmas else _even_counts(rest, mfmas)
+    read_counts = _even_counts(reads - pre_reads, mfmas)
+
+    def positions(first: int, counts: list[int]) -> tuple[int, ...]:
+        return tuple([0] * first + [i + 1 for i, c in enumerate(counts) for _ in range(c)])
+
+    last_read = max((i for i, c in enumerate(read_counts) if c), default=-1)
+    start = max(mfmas - min(writes, mfmas) - DS_WRITE_ADVANCE, 0, last_read + 1)
+    write_at = [i + 1 for i in range(start, mfmas)][: min(writes, mfmas)]
+    write_at += [mfmas] * (writes - len(write_at))
+    read_at = tuple(min(at, use) for at, use in zip(positions(pre_reads, read_counts), first_use))
+    return TileSlots(positions(pre_loads, load_counts), read_at, tuple(write_at))
+
+
+def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_repeat: int,
+                 first_use: tuple[int, ...]) -> TileSlots:
+    """FlyDSL's gfx942 hints: two A reads, two MFMAs (with a load after each when the tile has one
+    16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs), then
+    rounds of one load, `group` MFMAs, one read, `group` MFMAs, the last rounds each followed by
+    one LDS write. What the rounds leave over goes after the tile."""
+    read_at, load_at, write_at = [0] * FIRST_READS, [], []
+    at = 0
+    for _ in range(2):
+        at += 1
+        if m_repeat == 1:
+            load_at.append(at)
+    if group < 4:
+        read_at += [at, at + 1]
+        at += 3
+    rounds = mfmas // (2 * group)
+    start = max(rounds - min(writes, rounds) - DS_WRITE_ADVANCE, 0)
+    for i in range(rounds):
+        load_at.append(at)
+        read_at.append(at + group)
+        at += 2 * group
+        if i >= start - 1:
+            write_at.append(at)
+
+    def fit(positions: list[int], count: int) -> list[int]:
+        return [min(p, mfmas) for p in positions[:count]] + [mfmas] * max(0, count - len(positions))
+
+    read_at = [min(at, use) for at, use in zip(fit(read_at, reads), first_use)]
+    return TileSlots(tuple(fit(load_at, loads)), tuple(read_at), tuple(fit(write_at, writes)))
+
+
+def live_a_operands(read_at: tuple[int, ...], span: int, last_use: tuple[int, ...]) -> int:
+    """Most A operands held at once: an operand (span packs, one contiguous register tuple) lives from
+    the read of its first pack to its last MFMA. Operand j's packs are reads j*span ... (j+1)*span-1."""
+    intervals = [(min(read_at[j * span:(j + 1) * span]), last) for j, last in enumerate(last_use)]
+    points = range(max(last_use) + 2)
+    return max(sum(first <= x <= last for first, last in intervals) for x in points)
 
 
 @dataclass(frozen=True)
 class VgprEstimate:
-    """The guide's register budget, per lane. B is counted twice: the tile in use and the next one in flight."""
+    """The guide's register budget, per lane. B is counted twice: the tile in use and the next one in flight.
+    a_prefetch is the A held ahead of its MFMAs: the guide's one pack, or under FlyDSL's gfx950 schedule
+    the most A operands its reads keep live at once (live_a_operands).
+
+    `floor` is the fewest VGPRs the kernel descriptor states whatever the code uses: LLVM raises the
+    count to the smallest one that already holds a SIMD to the waves that LDS and the workgroup slots
+    allow (a kernel of 80 VGPRs whose LDS allows 2 waves states 169; tests/data/flydsl_facts.toml).
+    It never changes occupancy, so occupancy and the Program take the registers used (arch, accum)
+    and keep naming LDS as the limit; `descriptor` is the count a compiled kernel would state."""
 
     accumulators: int
     b_tile: int
@@ -55,6 +159,7 @@ class VgprEstimate:
     a_prefetch: int
     a_tile: int
     addresses: int
+    floor: int = 0
 
     @property
     def arch(self) -> int:
@@ -67,6 +172,10 @@ class VgprEstimate:
     @property
     def total(self) -> int:
         return self.arch + self.accum
+
+    @property
+    def descriptor(self) -> int:
+        return max(self.total, self.floor)
 
 
 @dataclass(frozen=True)
@@ -101,6 +210,7 @@ class TileAnalysis:
     n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
     a_row_bytes: int           # A's row stride: K x element bytes
     swizzle_group_bytes: int | None = None   # None: XOR16 by row; else a flat XOR in groups (swizzle.lds_offset)
+    slots: TileSlots | None = None            # sync copy: FlyDSL's hot-loop schedule; async: spread evenly
 
     @property
     def blocks(self) -> int:
@@ -145,6 +255,20 @@ def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
     return max(candidates, key=lambda i: (i.flops / i.cycles, i.k, i.opcode.startswith("v_mfma_scale") == want_scaled))
 
 
+def descriptor_vgpr_floor(gpu: GPU, max_waves: int) -> int:
+    """The fewest VGPRs per lane that hold a SIMD to at most max_waves waves (0: no cap below the
+    hardware's), which LLVM writes into the descriptor as a lower bound (its getMinNumVGPRs)."""
+    cu = gpu.cu
+    g, total = cu.vgpr_alloc_granule, cu.vgprs_per_lane
+
+    def most(waves: int) -> int:   # the most VGPRs that still allow this many waves
+        return total // waves // g * g
+
+    if max_waves >= cu.max_waves_per_simd or most(max_waves) == most(cu.max_waves_per_simd):
+        return 0
+    return min(total, 1 + min(most(max_waves) - g, most(max_waves + 1)))
+
+
 def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     """Validate the configuration against the kernel's rules and derive everything the guide derives."""
     _check_arch_and_options(config, gpu)
@@ -174,13 +298,33 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
             f"{f' + CShuffle {lds_cshuffle} B' if lds_cshuffle else ''}) exceeds the {gpu.lds.lds_bytes} B of LDS on {gpu.arch}")
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
+    slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
+    if config.copy == "sync":
+        # MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
+        span = max(1, round(1 / mfma_per_k_step))          # K64 steps (packs) in one MFMA's A operand
+        subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
+        group = subs * m_repeat * num_acc_n                # MFMAs of one K group
+        operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
+        first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
+        counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat, a_loads)
+        if gpu.arch == SPREAD_ARCH:
+            slots = spread_slots(*counts, preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
+                                 first_use)
+            last_use = tuple(g * group + ((subs - 1) * m_repeat + mi + 1) * num_acc_n - 1 for g, mi in operands)
+            a_live = live_a_operands(slots.reads, span, last_use) * span * PACK_BYTES // VGPR_BYTES
+        else:
+            # the guide's budget stays: the compiled gfx942 kernels hold more A than one pack but
+            # recycle B registers as the next tile's B arrives, and the two balance (flydsl_facts.toml)
+            slots = paired_slots(*counts, num_acc_n, m_repeat, first_use)
+    other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
         b_tiles_live=2,
-        a_prefetch=PACK_BYTES // VGPR_BYTES,
+        a_prefetch=a_live,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
+        floor=descriptor_vgpr_floor(gpu, other_limits.waves_per_simd),
     )
     occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
     return TileAnalysis(
@@ -197,6 +341,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         n_padded=math.ceil(problem.n / config.tile_n) * config.tile_n,
         a_row_bytes=int(problem.k * eb),
         swizzle_group_bytes=SYNC_16BIT_SWIZZLE_GROUP_BYTES if eb == 2 and config.copy == "sync" else None,
+        slots=slots,
     )
 
 

@@ -7,9 +7,13 @@ tile is computed, the next tile's A and B are fetched: A through VGPRs and ds_wr
 other LDS buffer (sync copy) or by LDS DMA (async copy). The main loop runs two tiles per
 iteration (pong buffer, then ping) so that it stays one loop body.
 
-Hot-loop interleaving follows the guide's hot_loop_scheduler: sync copy puts one global load and
-one LDS read between groups of num_acc_n MFMAs and the LDS writes at the tail; async copy spreads
-the LDS reads and DMA loads evenly over all MFMAs. Waits are inserted where data is consumed.
+Hot-loop interleaving: sync copy follows the scheduling hints of FlyDSL's kernel (the compiled
+kernels keep close to them, tests/data/flydsl_facts.toml). On gfx942 (analysis.paired_slots) two A
+reads come first, then rounds of one global load, num_acc_n MFMAs, one LDS read, num_acc_n MFMAs,
+the LDS writes after the last rounds; on gfx950 (analysis.spread_slots) a per-tile number of loads
+and reads come first (8-bit tiles), the rest spread over the MFMAs, the LDS writes among the last
+MFMAs. Async copy spreads the LDS reads and DMA loads evenly over all MFMAs. Waits are inserted
+where data is consumed.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, WAVES_PER_BLOCK, TileAnalysis
+from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
@@ -157,7 +161,11 @@ class _WaveBuilder:
 
     # ---- MFMA order -----------------------------------------------------------------------
     def mfmas(self, tile: int) -> list[tuple[Instr, tuple, tuple]]:
-        """(mfma, A pack keys it reads, B load keys it reads) in issue order: ku, mi, ni, sub-step."""
+        """(mfma, A pack keys it reads, B load keys it reads) in issue order: ku, sub-step, mi, ni.
+
+        When one 16-byte pack feeds several MFMAs (sub-steps: gfx942's 8-byte K slices), FlyDSL's
+        tiled MMA walks the sub-steps outermost: every (mi, ni) of the first slice, then of the
+        next, as the compiled gfx942 kernels issue them (tests/data/flydsl_facts.toml)."""
         a, m = self.a, self.a.mfma
         out = []
         per_step = a.mfma_per_k_step
@@ -166,10 +174,10 @@ class _WaveBuilder:
                 continue  # a wide MFMA consumes several K64 steps: emit it on the last one
             span = max(1, round(1 / per_step))
             steps = tuple(range(ku - span + 1, ku + 1))
-            for mi in range(a.m_repeat):
-                for ni in range(a.num_acc_n):
-                    acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                    for sub in range(max(1, int(per_step))):
+            for sub in range(max(1, int(per_step))):
+                for mi in range(a.m_repeat):
+                    for ni in range(a.num_acc_n):
+                        acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
                         dwords = 4 // max(1, int(per_step))
                         srcs = []
                         for s in steps:
@@ -185,7 +193,9 @@ class _WaveBuilder:
 
     # ---- one K tile -----------------------------------------------------------------------
     def tile(self, t: int, prefetch: bool, strides: tuple[int, ...]) -> list[Instr]:
-        """Compute tile t (its first A pack already requested); if prefetch, fetch tile t+1 meanwhile."""
+        """Compute tile t; if prefetch, fetch tile t+1 meanwhile. With async copy the tile's first A
+        pack was already requested (the guide's A0 prefetch); with sync copy the tile reads all its
+        packs and writes the next tile's A into LDS among its last MFMAs (FlyDSL's scheduler)."""
         a = self.a
         out: list[Instr] = []
         mfmas = self.mfmas(t)
@@ -194,31 +204,58 @@ class _WaveBuilder:
         for i, (_, a_keys, _) in enumerate(mfmas):
             for key in a_keys:
                 first_use.setdefault(key, i)
-        packs = sorted(first_use, key=first_use.get)[1:]   # the first pack came with the A0 prefetch
+        packs = sorted(first_use, key=first_use.get)
+        if a.slots is None:
+            packs = packs[1:]   # the first pack came with the A0 prefetch (async copy)
         reads = [(self.a_read(t, key[2], key[3]), key) for key in packs]
-        n, group = len(mfmas), max(1, a.num_acc_n)
-        if a.config.copy == "sync":
-            # the guide's pattern: per 2*num_acc_n MFMAs, one global load, then one LDS read
-            load_at = [2 * group * i for i in range(len(loads))]
-            read_at = [2 * group * i + group for i in range(len(reads))]
-        else:
-            load_at, read_at = _spread(len(loads), n), _spread(len(reads), n)
+        # with one A buffer the writes wait behind the barrier that frees it (_land_next_a)
+        writes = list(range(a.a_loads_per_tile)) if prefetch and a.slots and a.config.lds_stage == 2 else []
+        load_at, read_at, write_at = self._positions(len(mfmas), len(loads), len(reads), len(writes))
         read_at = [min(at, first_use[key]) for at, (_, key) in zip(read_at, reads)]  # never after its use
+        # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
+        events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
+                  + [(at, 2, j) for j, at in enumerate(write_at)])
+
+        events.sort(key=lambda e: (e[0], self._rank(e[0], e[1]), e[2]))
+        n = len(mfmas)
         if a.config.swizzle:
             out += [self.valu("v_xor_b32", f"swizzle column k{ku}") for ku in range(a.k_unroll)]
         out += [self.salu("s_add_u32", "K offset"), self.salu("s_addc_u32", "K offset")]
-        for i, (mfma, a_keys, b_keys) in enumerate(mfmas):
-            for j in [j for j, at in enumerate(load_at) if at == i]:
-                out += self._issue(loads[j])
-            for j in [j for j, at in enumerate(read_at) if at == i]:
-                out += self._issue(reads[j])
-            out += self.waits.wait_for(*a_keys, *b_keys)
-            out.append(mfma)
-        for j in [j for j, at in enumerate(load_at) if at >= n]:
-            out += self._issue(loads[j])
+        pending = iter(events)
+        event = next(pending, None)
+        for i in range(n + 1):
+            while event is not None and (event[0] <= i or i == n):
+                _, kind, j = event
+                if kind == 0:
+                    out += self._issue(reads[j])
+                elif kind == 1:
+                    out += self._issue(loads[j])
+                else:
+                    out += self._write_a(t + 1, writes[j])
+                event = next(pending, None)
+            if i < n:
+                mfma, a_keys, b_keys = mfmas[i]
+                out += self.waits.wait_for(*a_keys, *b_keys)
+                out.append(mfma)
         if prefetch:
-            out += self._land_next_a(t + 1, strides)
+            out += self._land_next_a(t + 1, strides, written=bool(writes))
         return out
+
+    def _rank(self, at: int, kind: int) -> int:
+        """Which of one position's reads (0), loads (1) and writes (2) go first, as FlyDSL's hints order them."""
+        a = self.a
+        if a.slots is None or (at == 0 and a.arch == SPREAD_ARCH):
+            return (1, 0, 2)[kind]   # loads, then reads: the async spread and gfx950's preload
+        if a.arch == SPREAD_ARCH:
+            return kind              # after each MFMA: reads, loads, writes
+        return (2, 1, 0)[kind]       # gfx942: a round's write, then the next round's load; reads mid-round
+
+    def _positions(self, n: int, loads: int, reads: int, writes: int) -> tuple[list[int], list[int], list[int]]:
+        """Before which MFMA each global load, LDS read and LDS write of a tile goes."""
+        a = self.a
+        if a.slots is not None:
+            return list(a.slots.loads[:loads]), list(a.slots.reads), list(a.slots.writes[:writes])
+        return _spread(loads, n), _spread(reads, n), []
 
     def _dma_waits_for_free_buffer(self) -> bool:
         """With one A buffer, a DMA may only start once every wave has finished reading it."""
@@ -233,8 +270,10 @@ class _WaveBuilder:
             a_ops = [(self.a_load(t, r, strides), ("acopy", t % 2, r)) for r in range(a.a_loads_per_tile)]
         else:
             a_ops = self._a_dmas(t, strides) if with_dma else []
-        b_ops = [(self.b_load(t, ku, ni, strides), ("b", t % 2, ku, ni))
-                 for ku in range(a.k_unroll) for ni in range(a.num_acc_n)]
+        # FlyDSL copies B per MFMA K span (its tile_K_perm), per column block, the span's K64 steps
+        span = self.k_steps_per_mfma
+        b_ops = [(self.b_load(t, g + p, ni, strides), ("b", t % 2, g + p, ni))
+                 for g in range(0, a.k_unroll, span) for ni in range(a.num_acc_n) for p in range(span)]
         return a_ops + b_ops
 
     def _issue(self, op_and_key) -> list[Instr]:
@@ -242,17 +281,22 @@ class _WaveBuilder:
         self.waits.issued(instr, key)
         return [instr]
 
-    def _land_next_a(self, t: int, strides) -> list[Instr]:
-        """Get tile t's A into its LDS buffer, synchronize, and request its first pack (A0 prefetch)."""
+    def _write_a(self, t: int, r: int) -> list[Instr]:
+        """Copy round r of tile t's A, staged in VGPRs, into its LDS buffer."""
+        return self.waits.wait_for(("acopy", t % 2, r)) + self._issue((self.a_write(t, r), ("awrite", t % 2, r)))
+
+    def _land_next_a(self, t: int, strides, written: bool = False) -> list[Instr]:
+        """Get tile t's A into its LDS buffer (unless the tile already wrote it), synchronize, and
+        with async copy request its first pack (the guide's A0 prefetch)."""
         a = self.a
         out: list[Instr] = []
         if a.config.lds_stage == 1:
             out += self.waits.wait_all("lgkm")          # every wave has read the only buffer ...
             out.append(Instr(Op.BARRIER, "s_barrier", tag="buffer free"))  # ... before it is overwritten
         if a.config.copy == "sync":
-            for r in range(a.a_loads_per_tile):
-                out += self.waits.wait_for(("acopy", t % 2, r))
-                out += self._issue((self.a_write(t, r), ("awrite", t % 2, r)))
+            if not written:
+                for r in range(a.a_loads_per_tile):
+                    out += self._write_a(t, r)
             out += self.waits.wait_all("lgkm")
         else:
             if self._dma_waits_for_free_buffer() and t > 0:
@@ -260,7 +304,8 @@ class _WaveBuilder:
                     out += self._issue(op)
             out += self.waits.wait_for(*[("adma", t % 2, r) for r in range(a.a_loads_per_tile)])
         out.append(Instr(Op.BARRIER, "s_barrier", tag=f"A tile {t} in LDS"))
-        out += self._issue((self.a_read(t, 0, 0), ("a", t % 2, 0, 0)))
+        if a.slots is None:
+            out += self._issue((self.a_read(t, 0, 0), ("a", t % 2, 0, 0)))
         return out
 
     # ---- whole program --------------------------------------------------------------------
