@@ -153,12 +153,6 @@ def test_a_wave_needs_only_its_port_not_the_compute_unit():
             self.events.append(("memory", step.op.value, now))
             return now + 100
 
-        def shared_queue_room(self, simd, now):
-            return now
-
-        def shared_access(self, simd, step, now):
-            return now, self.memory_done(step, now, {})
-
         def issued(self, wave, step, now, done):
             self.events.append(("issued", step.op.value, now, done))
 

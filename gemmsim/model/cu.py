@@ -22,7 +22,6 @@ from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.counters import WaveCounters
 from gemmsim.model.l1 import L1Cache
 from gemmsim.model.lds import LdsUnit
-from gemmsim.model.mio import MioQueue
 from gemmsim.model.recorder import NOT_RECORDING, Recorder, Timeline
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
@@ -77,8 +76,6 @@ class ComputeUnitModel:
         self.recorder = recorder
         self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds)
-        per_simd = gpu.cu.mio_queue_per_simd
-        self.mio = MioQueue(per_simd, gpu.cu.mio_queue_shared, gpu.cu.simds) if per_simd else None
         self.vmem = VmemQueue(memory)
         for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
             unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
@@ -104,29 +101,22 @@ class ComputeUnitModel:
             self.env.process(wave.run())
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
-    def shared_queue_room(self, simd: int, now: float) -> float:
-        """When SIMD `simd` may issue one more shared-memory instruction (the MIO queue, where there is one)."""
-        return now if self.mio is None else self.mio.room(simd, now)
-
-    def shared_access(self, simd: int, step: Step, now: float) -> tuple[float, float]:
-        """(when the LDS takes an LDS read or write issued at `now`, when it is done); the request
-        waits in SIMD `simd`'s MIO queue until it is taken."""
-        taken = max(now, self.lds.free_at)
-        if self.mio is not None:
-            self.mio.add(simd, now, taken)
-        return taken, self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode)
-
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
         """(when the first unit takes the request, when it is done): a scoreboard's read barrier goes
         down when the unit has read the instruction's registers, the write barrier when it is done."""
-        taken = max(now, self.lds.free_at) if step.l1_cycles else now   # the L1 data pipe serves in order
+        op = step.op
+        if op is Op.LDS_READ or op is Op.LDS_WRITE or step.l1_cycles:   # the LDS / L1 data pipe serves in order
+            taken = max(now, self.lds.free_at)
+        else:
+            taken = now
         return taken, self.memory_done(step, now, block_bases)
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
-        """Book the L1 and memory path (and the LDS for a DMA) for a global or scalar memory instruction
-        issued at `now`; return when its data is back (or written, or acknowledged). LDS reads and
-        writes go through shared_access."""
+        """Book the LDS, L1 and memory path for a memory instruction issued at `now`; return when its
+        data is back (or written, or acknowledged)."""
         op = step.op
+        if op is Op.LDS_READ or op is Op.LDS_WRITE:
+            return self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode)
         if op is Op.VMEM_LOAD or op is Op.VMEM_STORE:
             leaves = now
             if step.l1_cycles:  # NVIDIA: the request first takes its lines through the L1/shared data pipe

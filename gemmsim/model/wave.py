@@ -8,8 +8,7 @@ op books the SIMD's pipe, first come first served (the slot starts when the pipe
 dependent MFMA on the same pipe therefore follows its producer back to back), and at issue the
 wave needs the SIMD's issue port for that cycle (if another wave took it, one cycle later).
 Loads, stores and LDS accesses do not block the wave: they complete later, and only a wait on
-their counter makes the wave stop (or, for an LDS access on a GPU with an MIO queue, a full queue:
-mio.py). Every cycle a wave spends not issuing is booked to the reason
+their counter makes the wave stop. Every cycle a wave spends not issuing is booked to the reason
 that held it (the stall breakdown of the Prediction).
 
 An instruction that carries the compiler's control bits (NVIDIA: step.control) is held the way
@@ -55,17 +54,10 @@ class ComputeUnitPort(Protocol):
     env: simpy.Environment
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
-        """Book the shared units a global or scalar memory instruction issued at `now` uses; return
-        when its work is done."""
+        """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
 
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
         """As memory_done, and also when the first unit took the request (its sources are read then)."""
-
-    def shared_queue_room(self, simd: int, now: float) -> float:
-        """When SIMD `simd` may issue one more LDS read or write."""
-
-    def shared_access(self, simd: int, step: Step, now: float) -> tuple[float, float]:
-        """Book an LDS read or write issued at `now`: (when the LDS takes it, when it is done)."""
 
     def issued(self, wave: str, step: Step, now: float, done: float) -> None:
         """The wave issued `step` at `now`; its work is done at `done`."""
@@ -110,15 +102,11 @@ class Wave:
         return (room, full) if room > ready else (ready, why)
 
     def queue_room(self, op: Op, now: float) -> tuple[float, str]:
-        """When a memory op's counter (and, for an LDS access, the CU's MIO queue) has room for it
-        (`now` for any other op), and why it waits."""
+        """When a memory op's counter has room for it (`now` for any other op), and why it waits."""
         if op in VMCNT_OPS:
             return self.counters.vm.time_slot_free(now), "vmem_slots"
         if op in LGKM_OPS:
-            room = self.counters.lgkm.time_slot_free(now)
-            if op is Op.LDS_READ or op is Op.LDS_WRITE:
-                room = max(room, self.cu.shared_queue_room(self.simd.index, now))
-            return room, "lgkm_slots"
+            return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
         return now, ""
 
     def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
@@ -212,16 +200,12 @@ class Wave:
             done, read = pipe_start + (step.latency or step.cycles), pipe_start
         elif op in LGKM_OPS or op in VMCNT_OPS:
             counter = self.counters.lgkm if op in LGKM_OPS else self.counters.vm
-            if op is Op.LDS_READ or op is Op.LDS_WRITE:
-                read, done = self.cu.shared_access(self.simd.index, step, now)
-            elif control is None:
-                done = self.cu.memory_done(step, now, self.block_bases)
-            else:
-                read, done = self.cu.memory_access(step, now, self.block_bases)
-            # in order for a counter; scoreboarded, a result is there when it is written, not when older ones are
-            retired = counter.push(done)
             if control is None:
-                done = retired
+                done = counter.push(self.cu.memory_done(step, now, self.block_bases))
+            else:
+                # scoreboarded: a result is there when it is written, not when older ones are
+                read, done = self.cu.memory_access(step, now, self.block_bases)
+                counter.push(done)
         else:
             done = now + step.cycles
         for r in step.writes:
