@@ -107,7 +107,6 @@ def test_gfx950_table_has_the_unscaled_f8f6f4_forms_clang_and_flydsl_emit():
 # What issue 12 added to the H200's description: each one measured by a microbenchmark whose rows
 # are committed, and the source text names the file.
 H200_MEASURED = ("[compute_unit].barrier_latency_cycles", "[compute_unit].barrier_cycles_per_wave",
-                 "[compute_unit].mio_queue_per_simd", "[compute_unit].mio_queue_shared", "[compute_unit].lgkmcnt_max",
                  "[memory].hbm_latency_ns_per_tb_per_s", "[memory].hbm_loaded_latency_ns",
                  "[memory].l2_latency_ns_per_tb_per_s", "[memory].l2_loaded_latency_ns",
                  "[memory].hbm_sector_latency_ns", "[memory].l2_sector_latency_ns", "[memory].l1_pending_hit_cycles",
