@@ -16,11 +16,13 @@ from dataclasses import dataclass, replace
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.ir.program import Control, Instr, Item, Op, Program, Reg, hot_loop, walk, with_trip_count
+from gemmsim.ir.program import (LGKMCNT_OPS, VMCNT_OPS, Control, Instr, Item, Op, Program, Reg, hot_loop, walk,
+                                with_trip_count)
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
 REG_FILE_BASE = {"v": 0, "a": 1 << 12, "s": 2 << 12}
+COUNTER = {**dict.fromkeys(VMCNT_OPS, "vm"), **dict.fromkeys(LGKMCNT_OPS, "lgkm")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ class Step:
     tag: str = ""
     latency: int = 0            # MFMA/VALU: pipe start to result (0: `cycles`)
     control: Control | None = None   # the compiler's stall count and scoreboard barriers (NVIDIA)
+    counter: str = ""           # "vm" or "lgkm": the wave counter a memory op counts on (read per step by
+                                # the replay, where testing the op against a set of Ops would cost a hash)
 
 
 def l1_cycles(lines: int, gpu: GPU) -> int:
@@ -65,7 +69,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     op = instr.op
     tracks_regs = op in (Op.MFMA, Op.VALU)
     step = Step(op, instr.opcode, max(1, instr.cycles), vmcnt=instr.vmcnt, lgkmcnt=instr.lgkmcnt, tag=instr.tag,
-                latency=instr.latency, control=instr.control,
+                latency=instr.latency, control=instr.control, counter=COUNTER.get(op, ""),
                 reads=registers(instr.srcs) if tracks_regs or op == Op.VMEM_STORE else (),
                 writes=registers((instr.dst,)) if tracks_regs and instr.dst is not None else ())
     if op in (Op.LDS_READ, Op.LDS_WRITE):

@@ -36,9 +36,9 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
-from gemmsim.ir.program import LGKMCNT_OPS, Op, VMCNT_OPS
+from gemmsim.ir.program import Op
 
-VMCNT_OPS, LGKM_OPS = frozenset(VMCNT_OPS), frozenset(LGKMCNT_OPS)
+MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
@@ -79,13 +79,12 @@ class Wave:
     # ---- constraints ---------------------------------------------------------------------------
     def own_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """When the wave itself allows the step to issue (counters, scoreboard), and why it waits."""
-        op = step.op
         if step.control is not None:
             return self.controlled_constraint(step, now)
-        if op is Op.WAITCNT:
+        if step.op is WAITCNT:
             return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
-        if op in VMCNT_OPS or op in LGKM_OPS:
-            return self.queue_room(op, now)
+        if step.counter:
+            return self.queue_room(step.counter, now)
         ready = now
         if step.reads:
             reg_ready = self.reg_ready
@@ -98,26 +97,28 @@ class Wave:
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
         ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
-        room, full = self.queue_room(step.op, now)
+        room, full = self.queue_room(step.counter, now)
         return (room, full) if room > ready else (ready, why)
 
-    def queue_room(self, op: Op, now: float) -> tuple[float, str]:
-        """When a memory op's counter has room for it (`now` for any other op), and why it waits."""
-        if op in VMCNT_OPS:
+    def queue_room(self, counter: str, now: float) -> tuple[float, str]:
+        """When a memory op's counter ("vm", "lgkm") has room for it (`now` for any other op), and why it waits."""
+        if counter == "vm":
             return self.counters.vm.time_slot_free(now), "vmem_slots"
-        if op in LGKM_OPS:
+        if counter == "lgkm":
             return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
         return now, ""
 
     def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
         """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
-        pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is Op.MFMA else (self.simd.valu, "valu_pipe")
+        pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is MFMA else (self.simd.valu, "valu_pipe")
         start = math.ceil(pipe.reserve(ready, step.cycles, step.opcode))
         return start, why if start > ready else ""
 
     # ---- the process ------------------------------------------------------------------------------
     def run(self):
-        env = self.cu.env
+        # the hot loop of the replay: the common path is written out here rather than through
+        # sub-generators, which cost more than the work they do for each instruction
+        env, port = self.cu.env, self.simd.issue
         earliest = work_done = env.now
         for step in self.steps:
             op = step.op
@@ -125,23 +126,39 @@ class Wave:
                 earliest, done = yield from self.run_controlled(step, earliest)
                 work_done = max(work_done, done)
                 continue
-            if op is Op.BARRIER:
+            if op is BARRIER:
                 if earliest > env.now:
                     yield env.timeout(earliest - env.now)
                 arrived = env.now
                 yield self.barrier.arrive()
                 self._stall("barrier", arrived, env.now)
                 start = env.now
-                yield from self._port()
             else:
                 ready, why = self.own_constraint(step, earliest)
-                ready = math.ceil(ready) if ready > earliest else earliest
-                self._stall(why, earliest, ready)
-                start = yield from self._pipe_then_port(step, ready)
-            done = self.issue(step, env.now, start)
+                if ready > earliest:
+                    ready = math.ceil(ready)
+                    self._stall(why, earliest, ready)
+                else:
+                    ready = earliest
+                start = ready
+                if op is MFMA or op is VALU:
+                    start, why = self.book_pipe(step, ready)
+                    if why:
+                        self._stall(why, ready, start)
+            # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
+            # have issued in this cycle)
+            now = env.now
+            if start > now:
+                yield env.timeout(start - now)
+                now = env.now
+            if port.free_at > now:
+                self._stall("issue_port", now, port.free_at)
+                yield env.timeout(port.free_at - now)
+                now = env.now
+            done = self.issue(step, now, start)
             if done > work_done:
                 work_done = done
-            earliest = env.now + (1 if op is Op.MFMA or op is Op.VALU else step.cycles)
+            earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
         self.barrier.leave()
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
@@ -196,10 +213,10 @@ class Wave:
         op = step.op
         control = step.control
         read = now   # when its source registers have been read
-        if op is Op.MFMA or op is Op.VALU:
+        if op is MFMA or op is VALU:
             done, read = pipe_start + (step.latency or step.cycles), pipe_start
-        elif op in LGKM_OPS or op in VMCNT_OPS:
-            counter = self.counters.lgkm if op in LGKM_OPS else self.counters.vm
+        elif step.counter:
+            counter = self.counters.vm if step.counter == "vm" else self.counters.lgkm
             if control is None:
                 done = counter.push(self.cu.memory_done(step, now, self.block_bases))
             else:
@@ -211,7 +228,7 @@ class Wave:
         for r in step.writes:
             self.reg_ready[r] = done
         if control is not None:
-            reason = "vmcnt" if op in VMCNT_OPS else "lgkmcnt"
+            reason = "vmcnt" if step.counter == "vm" else "lgkmcnt"
             if control.write_barrier is not None:
                 self.scoreboard.raise_until(control.write_barrier, done, reason)
             if control.read_barrier is not None:
