@@ -78,20 +78,17 @@ class Wave:
 
     # ---- constraints ---------------------------------------------------------------------------
     def own_constraint(self, step: Step, now: float) -> tuple[float, str]:
-        """When the wave itself allows the step to issue (counters, scoreboard), and why it waits."""
-        if step.control is not None:
-            return self.controlled_constraint(step, now)
+        """When the wave itself allows the step to issue (counters, registers), and why it waits."""
         if step.op is WAITCNT:
             return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
         if step.counter:
             return self.queue_room(step.counter, now)
         ready = now
-        if step.reads:
-            reg_ready = self.reg_ready
-            for r in step.reads:
-                t = reg_ready.get(r, 0.0)
-                if t > ready:
-                    ready = t
+        reg_ready = self.reg_ready
+        for r in step.reads:
+            t = reg_ready.get(r, 0.0)
+            if t > ready:
+                ready = t
         return ready, "dependency"
 
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
@@ -116,9 +113,9 @@ class Wave:
 
     # ---- the process ------------------------------------------------------------------------------
     def run(self):
-        # the hot loop of the replay: the common path is written out here rather than through
-        # sub-generators, which cost more than the work they do for each instruction
-        env, port = self.cu.env, self.simd.issue
+        # the hot loop of the replay, one pass per instruction: the common path is written out here,
+        # with what it reads held in locals, since calls and attribute lookups cost more than its work
+        name, env, port, stalled, issue = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.issue
         earliest = work_done = env.now
         for step in self.steps:
             op = step.op
@@ -137,14 +134,14 @@ class Wave:
                 ready, why = self.own_constraint(step, earliest)
                 if ready > earliest:
                     ready = math.ceil(ready)
-                    self._stall(why, earliest, ready)
+                    stalled(name, why, earliest, ready)
                 else:
                     ready = earliest
                 start = ready
                 if op is MFMA or op is VALU:
                     start, why = self.book_pipe(step, ready)
                     if why:
-                        self._stall(why, ready, start)
+                        stalled(name, why, ready, start)
             # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
             # have issued in this cycle)
             now = env.now
@@ -152,10 +149,10 @@ class Wave:
                 yield env.timeout(start - now)
                 now = env.now
             if port.free_at > now:
-                self._stall("issue_port", now, port.free_at)
+                stalled(name, "issue_port", now, port.free_at)
                 yield env.timeout(port.free_at - now)
                 now = env.now
-            done = self.issue(step, now, start)
+            done = issue(step, now, start)
             if done > work_done:
                 work_done = done
             earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
@@ -185,7 +182,7 @@ class Wave:
         """Issue one instruction with control bits (a SimPy sub-process); return the earliest cycle of
         the next one and when this one's work is done."""
         env, op = self.cu.env, step.op
-        ready, why = self.own_constraint(step, earliest)
+        ready, why = self.controlled_constraint(step, earliest)
         ready = math.ceil(ready) if ready > earliest else earliest
         self._stall(why, earliest, ready)
         # the pipe is booked once the waits are over: a slot reserved ahead would hold back the other
