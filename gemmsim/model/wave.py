@@ -26,6 +26,7 @@ port and pipes), its counters and its workgroup's barrier are handed to it.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Protocol
 
@@ -39,6 +40,7 @@ from gemmsim.model.stream import Step
 from gemmsim.ir.program import Op
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
+NEVER_WRITTEN = itertools.repeat(0.0)   # the ready time of a register no instruction has written
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
@@ -83,13 +85,12 @@ class Wave:
             return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
         if step.counter:
             return self.queue_room(step.counter, now)
-        ready = now
-        reg_ready = self.reg_ready
-        for r in step.reads:
-            t = reg_ready.get(r, 0.0)
-            if t > ready:
-                ready = t
-        return ready, "dependency"
+        if step.reads:
+            # the latest of its source registers (map and max loop in C: an MFMA reads eight)
+            t = max(map(self.reg_ready.get, step.reads, NEVER_WRITTEN))
+            if t > now:
+                return t, "dependency"
+        return now, "dependency"
 
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
