@@ -79,19 +79,6 @@ class Wave:
         self.end_time = 0.0
 
     # ---- constraints ---------------------------------------------------------------------------
-    def own_constraint(self, step: Step, now: float) -> tuple[float, str]:
-        """When the wave itself allows the step to issue (counters, registers), and why it waits."""
-        if step.op is WAITCNT:
-            return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
-        if step.counter:
-            return self.queue_room(step.counter, now)
-        if step.reads:
-            # the latest of its source registers (map and max loop in C: an MFMA reads eight)
-            t = max(map(self.reg_ready.get, step.reads, NEVER_WRITTEN))
-            if t > now:
-                return t, "dependency"
-        return now, "dependency"
-
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
         ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
@@ -115,24 +102,35 @@ class Wave:
     # ---- the process ------------------------------------------------------------------------------
     def run(self):
         # the hot loop of the replay, one pass per instruction: the common path is written out here,
-        # with what it reads held in locals, since calls and attribute lookups cost more than its work
+        # with what it reads held in locals, since calls and attribute lookups cost more than its work.
+        # `now` follows the clock: a timeout resumes the wave exactly `delay` later
         name, env, port, stalled, issue = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.issue
-        earliest = work_done = env.now
+        counters, reg_ready = self.counters, self.reg_ready
+        now = earliest = work_done = env.now
         for step in self.steps:
             op = step.op
             if step.control is not None:
                 earliest, done = yield from self.run_controlled(step, earliest)
                 work_done = max(work_done, done)
+                now = env.now
                 continue
             if op is BARRIER:
-                if earliest > env.now:
-                    yield env.timeout(earliest - env.now)
+                if earliest > now:
+                    yield env.timeout(earliest - now)
                 arrived = env.now
                 yield self.barrier.arrive()
-                self._stall("barrier", arrived, env.now)
-                start = env.now
+                now = start = env.now
+                self._stall("barrier", arrived, now)
             else:
-                ready, why = self.own_constraint(step, earliest)
+                # what the wave itself waits for: its counters, or the registers it reads
+                if op is WAITCNT:
+                    ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
+                elif step.counter:
+                    ready, why = self.queue_room(step.counter, earliest)
+                elif step.reads:   # the latest of its source registers (an MFMA reads eight: map and max run in C)
+                    ready, why = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)), "dependency"
+                else:
+                    ready = earliest
                 if ready > earliest:
                     ready = math.ceil(ready)
                     stalled(name, why, earliest, ready)
@@ -145,14 +143,15 @@ class Wave:
                         stalled(name, why, ready, start)
             # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
             # have issued in this cycle)
-            now = env.now
             if start > now:
-                yield env.timeout(start - now)
-                now = env.now
+                delay = start - now
+                yield env.timeout(delay)
+                now += delay
             if port.free_at > now:
                 stalled(name, "issue_port", now, port.free_at)
-                yield env.timeout(port.free_at - now)
-                now = env.now
+                delay = port.free_at - now
+                yield env.timeout(delay)
+                now += delay
             done = issue(step, now, start)
             if done > work_done:
                 work_done = done
