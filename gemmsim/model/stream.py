@@ -141,31 +141,25 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
     return steps
 
 
-# per GPU (by identity), per distinct wave streams (by value): the streams as first seen (whose instructions
-# the decoded Steps are keyed by), the Steps decoded so far, and the streams per trip count
-_DECODED: dict[int, dict[tuple, tuple[tuple, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]]] = {}
-PROGRAMS_KEPT = 32     # distinct programs per GPU whose decoded streams are kept
+# per (Program, GPU): the Steps decoded so far, and the streams per trip count
+_DECODED: dict[tuple[int, int], tuple[dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
-    """Each wave's steps, decoded once per (wave streams, GPU, trip count): a prediction replays one
-    Program for every kind of round, short and long, at two clocks, and decoding was a quarter of a
-    tune. The short and the long replay share their Steps (the long one decodes only the iterations
-    the short one lacks), and so do Programs with equal streams (a model's GEMMs that differ only in a
-    dimension that one tile covers, e.g. 1x598x128 and 1x599x128)."""
-    per_gpu = _DECODED.get(id(gpu))
-    if per_gpu is None:
-        per_gpu = _DECODED[id(gpu)] = {}
-        # an id is reused once its object dies: forget the GPU's entries with it
-        weakref.finalize(gpu, _DECODED.pop, id(gpu), None)
-    entry = per_gpu.get(program.waves)
+    """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
+    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. The
+    short and the long replay share their Steps (the long one decodes only the iterations the short
+    one lacks)."""
+    key = (id(program), id(gpu))
+    entry = _DECODED.get(key)
     if entry is None:
-        if len(per_gpu) >= PROGRAMS_KEPT:
-            del per_gpu[next(iter(per_gpu))]   # the oldest
-        entry = per_gpu[program.waves] = (program.waves, {}, {})
-    # decode the streams the entry holds (equal to the program's): the ids `known` is keyed by stay theirs
-    waves, known, by_trips = entry
+        entry = _DECODED[key] = ({}, {})
+        # ids are reused once an object dies: forget the entry with the first of the two to go
+        for owner in (program, gpu):
+            weakref.finalize(owner, _DECODED.pop, key, None)
+    known, by_trips = entry
     streams = by_trips.get(hot_trips)
     if streams is None:
-        streams = by_trips[hot_trips] = tuple(tuple(decode_wave(items, gpu, hot_trips, known)) for items in waves)
+        streams = by_trips[hot_trips] = tuple(tuple(decode_wave(items, gpu, hot_trips, known))
+                                              for items in program.waves)
     return streams
