@@ -77,8 +77,9 @@ class ComputeUnitModel:
         self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds)
         self.vmem = VmemQueue(memory)
-        for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
-            unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
+        if recorder is not NOT_RECORDING:   # (a unit without an observer skips the call to a recorder that forgets)
+            for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
+                unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
         self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
         self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
         self.stalls: dict[str, float] = {}

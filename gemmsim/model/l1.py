@@ -18,12 +18,11 @@ Stores are write-through and do not allocate lines.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Lookup:
-    """What the L1 holds of one access's lines."""
+class Lookup(NamedTuple):
+    """What the L1 holds of one access's lines (a named tuple: one is made per global load)."""
 
     missed: tuple               # lines that go to the L2, in the order asked (deterministic LRU order)
     ready: float                # when the hit lines' data is (or will be) in the L1; 0 if none hit

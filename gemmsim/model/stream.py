@@ -11,16 +11,18 @@ decoded once and its Step shared by every iteration.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gemmsim.hw import GPU
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.ir.program import Control, Instr, Item, Op, Program, Reg, hot_loop, walk, with_trip_count
+from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Op, Program, Reg, hot_loop,
+                                walk, with_trip_count)
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
 REG_FILE_BASE = {"v": 0, "a": 1 << 12, "s": 2 << 12}
+COUNTER = {**dict.fromkeys(VMCNT_OPS, "vm"), **dict.fromkeys(LGKMCNT_OPS, "lgkm")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ class Step:
     tag: str = ""
     latency: int = 0            # MFMA/VALU: pipe start to result (0: `cycles`)
     control: Control | None = None   # the compiler's stall count and scoreboard barriers (NVIDIA)
+    counter: str = ""           # "vm" or "lgkm": the wave counter a memory op counts on (read per step by
+                                # the replay, where testing the op against a set of Ops would cost a hash)
 
 
 def l1_cycles(lines: int, gpu: GPU) -> int:
@@ -63,25 +67,27 @@ def registers(regs: tuple[Reg, ...]) -> tuple[int, ...]:
 
 def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
     op = instr.op
-    tracks_regs = op in (Op.MFMA, Op.VALU)
-    step = Step(op, instr.opcode, max(1, instr.cycles), vmcnt=instr.vmcnt, lgkmcnt=instr.lgkmcnt, tag=instr.tag,
-                latency=instr.latency, control=instr.control,
-                reads=registers(instr.srcs) if tracks_regs or op == Op.VMEM_STORE else (),
-                writes=registers((instr.dst,)) if tracks_regs and instr.dst is not None else ())
-    if op in (Op.LDS_READ, Op.LDS_WRITE):
-        return _lds_step(step, instr, counters, gpu)
-    if op in (Op.VMEM_LOAD, Op.VMEM_STORE, Op.SMEM):
-        step = replace(step, cycles=1, nbytes=instr.wave_bytes(gpu.cu.wave_size),
-                       l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
-    elif op == Op.LDS_DMA:
+    tracks_regs = op is Op.MFMA or op is Op.VALU
+    # the fields each class adds, gathered first: one Step is built (dataclasses.replace costs more)
+    extra = {}
+    if op is Op.LDS_READ or op is Op.LDS_WRITE:
+        extra = _lds_fields(instr, counters, gpu)
+    elif op is Op.VMEM_LOAD or op is Op.VMEM_STORE or op is Op.SMEM:
+        extra = dict(nbytes=instr.wave_bytes(gpu.cu.wave_size),
+                     l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
+    elif op is Op.LDS_DMA:
         nbytes = instr.wave_bytes(gpu.cu.wave_size)
-        step = replace(step, cycles=1, nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
+        extra = dict(nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
     if op in L1_OPS and instr.lane_offsets is not None:
-        return _with_l1_pieces(step, instr, counters, gpu.memory.l1_line_bytes)
-    return step
+        extra.update(_l1_pieces(instr, counters, gpu.memory.l1_line_bytes))
+    return Step(op, instr.opcode, 1 if op in MEMORY_OPS else max(1, instr.cycles), vmcnt=instr.vmcnt,
+                lgkmcnt=instr.lgkmcnt, tag=instr.tag, latency=instr.latency, control=instr.control,
+                counter=COUNTER.get(op, ""),
+                reads=registers(instr.srcs) if tracks_regs or op is Op.VMEM_STORE else (),
+                writes=registers((instr.dst,)) if tracks_regs and instr.dst is not None else (), **extra)
 
 
-def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...], line_bytes: int) -> Step:
+def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict:
     """The byte offsets (block base left out) whose lines a global load looks up in the L1: the
     first and last byte of every piece its lanes touch, at these loop counters."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
@@ -94,18 +100,17 @@ def _with_l1_pieces(step: Step, instr: Instr, counters: tuple[int, ...], line_by
     counts = dict.fromkeys(sorted({o // line_bytes for o in pieces}), 0)
     for o in requested:
         counts[o // line_bytes] += 1
-    return replace(step, buffer=instr.buffer, l1_pieces=tuple(pieces), requested=requested,
-                   piece_bytes=instr.lane_bytes, line_counts=tuple(counts.items()))
+    return dict(buffer=instr.buffer, l1_pieces=tuple(pieces), requested=requested, piece_bytes=instr.lane_bytes,
+                line_counts=tuple(counts.items()))
 
 
-def _lds_step(step: Step, instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
+def _lds_fields(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> dict:
     nbytes = instr.wave_bytes(gpu.cu.wave_size)
     floor = bandwidth_cycles(nbytes, gpu.lds)
     report = instruction_report(instr, gpu.lds, counters)
     if report is None:
-        return replace(step, cycles=1, nbytes=nbytes, lds_cycles=floor)
-    return replace(step, cycles=1, nbytes=nbytes, lds_cycles=max(report.cycles, floor),
-                   lds_conflicts=report.conflict_cycles)
+        return dict(nbytes=nbytes, lds_cycles=floor)
+    return dict(nbytes=nbytes, lds_cycles=max(report.cycles, floor), lds_conflicts=report.conflict_cycles)
 
 
 def hot_loop_trips(program_waves: tuple[tuple[Item, ...], ...]) -> int:
@@ -113,37 +118,48 @@ def hot_loop_trips(program_waves: tuple[tuple[Item, ...], ...]) -> int:
     return loop.trip_count if loop else 0
 
 
-def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None) -> list[Step]:
-    """Every instruction the wave issues, in order; with hot_trips, the hot loop runs that many times."""
+def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
+                known: dict | None = None) -> list[Step]:
+    """Every instruction the wave issues, in order; with hot_trips, the hot loop runs that many times.
+    `known` holds Steps already decoded from these instructions (on this GPU), to be reused."""
     loop = hot_loop(items)
     if hot_trips is not None and loop is not None:
         items = with_trip_count(items, lambda candidate: candidate is loop, hot_trips)
-    fixed: dict[int, Step] = {}
+    known = {} if known is None else known
     steps = []
     for instr, counters in walk(items, repeat_loops=True):
-        moves = instr.iter_strides and instr.op in MOVING_OPS and any(instr.iter_strides)
-        if moves:
-            steps.append(decode(instr, counters, gpu))
-            continue
-        key = id(instr)
-        if key not in fixed:
-            fixed[key] = decode(instr, counters, gpu)
-        steps.append(fixed[key])
+        strides = instr.iter_strides
+        if strides and instr.op in MOVING_OPS and any(strides):
+            # its addresses move with the loops, by this many bytes at these counters: all it depends on
+            key = (id(instr), sum(c * s for c, s in zip(counters, strides)))
+        else:
+            key = id(instr)
+        step = known.get(key)
+        if step is None:
+            step = known[key] = decode(instr, counters, gpu)
+        steps.append(step)
     return steps
 
 
-_DECODED: dict[tuple[int, int, int | None], tuple[tuple[Step, ...], ...]] = {}
+# per (Program, GPU): the Steps decoded so far, and the streams per trip count
+_DECODED: dict[tuple[int, int], tuple[dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
     """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
-    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune."""
-    key = (id(program), id(gpu), hot_trips)
-    streams = _DECODED.get(key)
-    if streams is None:
-        streams = tuple(tuple(decode_wave(items, gpu, hot_trips)) for items in program.waves)
-        _DECODED[key] = streams
+    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. The
+    short and the long replay share their Steps (the long one decodes only the iterations the short
+    one lacks)."""
+    key = (id(program), id(gpu))
+    entry = _DECODED.get(key)
+    if entry is None:
+        entry = _DECODED[key] = ({}, {})
         # ids are reused once an object dies: forget the entry with the first of the two to go
         for owner in (program, gpu):
             weakref.finalize(owner, _DECODED.pop, key, None)
+    known, by_trips = entry
+    streams = by_trips.get(hot_trips)
+    if streams is None:
+        streams = by_trips[hot_trips] = tuple(tuple(decode_wave(items, gpu, hot_trips, known))
+                                              for items in program.waves)
     return streams

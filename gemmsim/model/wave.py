@@ -26,6 +26,7 @@ port and pipes), its counters and its workgroup's barrier are handed to it.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Protocol
 
@@ -36,9 +37,10 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
-from gemmsim.ir.program import LGKMCNT_OPS, Op, VMCNT_OPS
+from gemmsim.ir.program import Op
 
-VMCNT_OPS, LGKM_OPS = frozenset(VMCNT_OPS), frozenset(LGKMCNT_OPS)
+MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
+NEVER_WRITTEN = itertools.repeat(0.0)   # the ready time of a register no instruction has written
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
@@ -77,71 +79,83 @@ class Wave:
         self.end_time = 0.0
 
     # ---- constraints ---------------------------------------------------------------------------
-    def own_constraint(self, step: Step, now: float) -> tuple[float, str]:
-        """When the wave itself allows the step to issue (counters, scoreboard), and why it waits."""
-        op = step.op
-        if step.control is not None:
-            return self.controlled_constraint(step, now)
-        if op is Op.WAITCNT:
-            return self.counters.wait_time(step.vmcnt, step.lgkmcnt, now)
-        if op in VMCNT_OPS or op in LGKM_OPS:
-            return self.queue_room(op, now)
-        ready = now
-        if step.reads:
-            reg_ready = self.reg_ready
-            for r in step.reads:
-                t = reg_ready.get(r, 0.0)
-                if t > ready:
-                    ready = t
-        return ready, "dependency"
-
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
         """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
         ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
-        room, full = self.queue_room(step.op, now)
+        room, full = self.queue_room(step.counter, now)
         return (room, full) if room > ready else (ready, why)
 
-    def queue_room(self, op: Op, now: float) -> tuple[float, str]:
-        """When a memory op's counter has room for it (`now` for any other op), and why it waits."""
-        if op in VMCNT_OPS:
+    def queue_room(self, counter: str, now: float) -> tuple[float, str]:
+        """When a memory op's counter ("vm", "lgkm") has room for it (`now` for any other op), and why it waits."""
+        if counter == "vm":
             return self.counters.vm.time_slot_free(now), "vmem_slots"
-        if op in LGKM_OPS:
+        if counter == "lgkm":
             return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
         return now, ""
 
     def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
         """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
-        pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is Op.MFMA else (self.simd.valu, "valu_pipe")
+        pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is MFMA else (self.simd.valu, "valu_pipe")
         start = math.ceil(pipe.reserve(ready, step.cycles, step.opcode))
         return start, why if start > ready else ""
 
     # ---- the process ------------------------------------------------------------------------------
     def run(self):
-        env = self.cu.env
-        earliest = work_done = env.now
+        # the hot loop of the replay, one pass per instruction: the common path is written out here,
+        # with what it reads held in locals, since calls and attribute lookups cost more than its work.
+        # `now` follows the clock: a timeout resumes the wave exactly `delay` later
+        name, env, port, stalled, issue = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.issue
+        counters, reg_ready = self.counters, self.reg_ready
+        now = earliest = work_done = env.now
         for step in self.steps:
             op = step.op
             if step.control is not None:
                 earliest, done = yield from self.run_controlled(step, earliest)
                 work_done = max(work_done, done)
+                now = env.now
                 continue
-            if op is Op.BARRIER:
-                if earliest > env.now:
-                    yield env.timeout(earliest - env.now)
+            if op is BARRIER:
+                if earliest > now:
+                    yield env.timeout(earliest - now)
                 arrived = env.now
                 yield self.barrier.arrive()
-                self._stall("barrier", arrived, env.now)
-                start = env.now
-                yield from self._port()
+                now = start = env.now
+                self._stall("barrier", arrived, now)
             else:
-                ready, why = self.own_constraint(step, earliest)
-                ready = math.ceil(ready) if ready > earliest else earliest
-                self._stall(why, earliest, ready)
-                start = yield from self._pipe_then_port(step, ready)
-            done = self.issue(step, env.now, start)
+                # what the wave itself waits for: its counters, or the registers it reads
+                if op is WAITCNT:
+                    ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
+                elif step.counter:
+                    ready, why = self.queue_room(step.counter, earliest)
+                elif step.reads:   # the latest of its source registers (an MFMA reads eight: map and max run in C)
+                    ready, why = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)), "dependency"
+                else:
+                    ready = earliest
+                if ready > earliest:
+                    ready = math.ceil(ready)
+                    stalled(name, why, earliest, ready)
+                else:
+                    ready = earliest
+                start = ready
+                if op is MFMA or op is VALU:
+                    start, why = self.book_pipe(step, ready)
+                    if why:
+                        stalled(name, why, ready, start)
+            # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
+            # have issued in this cycle)
+            if start > now:
+                delay = start - now
+                yield env.timeout(delay)
+                now += delay
+            if port.free_at > now:
+                stalled(name, "issue_port", now, port.free_at)
+                delay = port.free_at - now
+                yield env.timeout(delay)
+                now += delay
+            done = issue(step, now, start)
             if done > work_done:
                 work_done = done
-            earliest = env.now + (1 if op is Op.MFMA or op is Op.VALU else step.cycles)
+            earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
         self.barrier.leave()
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
@@ -168,7 +182,7 @@ class Wave:
         """Issue one instruction with control bits (a SimPy sub-process); return the earliest cycle of
         the next one and when this one's work is done."""
         env, op = self.cu.env, step.op
-        ready, why = self.own_constraint(step, earliest)
+        ready, why = self.controlled_constraint(step, earliest)
         ready = math.ceil(ready) if ready > earliest else earliest
         self._stall(why, earliest, ready)
         # the pipe is booked once the waits are over: a slot reserved ahead would hold back the other
@@ -196,10 +210,10 @@ class Wave:
         op = step.op
         control = step.control
         read = now   # when its source registers have been read
-        if op is Op.MFMA or op is Op.VALU:
+        if op is MFMA or op is VALU:
             done, read = pipe_start + (step.latency or step.cycles), pipe_start
-        elif op in LGKM_OPS or op in VMCNT_OPS:
-            counter = self.counters.lgkm if op in LGKM_OPS else self.counters.vm
+        elif step.counter:
+            counter = self.counters.vm if step.counter == "vm" else self.counters.lgkm
             if control is None:
                 done = counter.push(self.cu.memory_done(step, now, self.block_bases))
             else:
@@ -211,7 +225,7 @@ class Wave:
         for r in step.writes:
             self.reg_ready[r] = done
         if control is not None:
-            reason = "vmcnt" if op in VMCNT_OPS else "lgkmcnt"
+            reason = "vmcnt" if step.counter == "vm" else "lgkmcnt"
             if control.write_barrier is not None:
                 self.scoreboard.raise_until(control.write_barrier, done, reason)
             if control.read_barrier is not None:
