@@ -10,16 +10,13 @@ OUT=${OUT:?set OUT to the output folder}
 QUICK=${1:-}
 CMD="python3 -m validation.microbench --backend cuda --build-dir build --only loaded,mlp --out $OUT $QUICK"
 ENV="$OUT/environment_microbench_memory.txt"
-SMI=name,driver_version,pci.bus_id,clocks.current.sm,clocks.current.memory,clocks.max.sm,clocks.max.memory,clocks.applications.graphics,power.limit,temperature.gpu,persistence_mode
-{ date -u; echo "kernel: $(uname -r)"; nvidia-smi --query-gpu=$SMI --format=csv; nvcc --version | tail -2
-  python3 -c 'import sys, cupy, numpy; print("python", sys.version.split()[0], "cupy", cupy.__version__, "numpy", numpy.__version__)'
-} > "$ENV" 2>&1
+. "$(dirname "$0")/session_environment.sh"
+environment_before "$ENV"
 rm -f build/microbench_sm_90.cubin   # built fresh from this source
 start=$(date +%s)
 timeout 420 $CMD 2>&1 | tee "$OUT/microbench_memory.log"
 rc=$?
-{ echo "exit=$rc wall_s=$(( $(date +%s) - start ))"; echo "after the run:"
-  nvidia-smi --query-gpu=clocks.current.sm,clocks.current.memory,temperature.gpu --format=csv
+{ echo "exit=$rc wall_s=$(( $(date +%s) - start ))"; clocks_after
   echo "command: $CMD  (cubin built by the backend: nvcc -x cu -arch=sm_90 -O3 -lineinfo -cubin -Ikernels -Xptxas -v kernels/microbench/microbench.hip)"
   date -u; } >> "$ENV" 2>&1
 [ -f "$OUT/microbench.csv" ] && mv "$OUT/microbench.csv" "$OUT/microbench_memory.csv"

@@ -11,10 +11,8 @@ OUT=${OUT:?set OUT to the output folder}
 QUICK=${1:-}
 MB="python3 -m validation.microbench --backend cuda --build-dir build"
 ENV="$OUT/environment_shared.txt"
-SMI=name,driver_version,pci.bus_id,clocks.current.sm,clocks.current.memory,clocks.max.sm,clocks.max.memory,clocks.applications.graphics,power.limit,temperature.gpu,persistence_mode
-{ date -u; echo "kernel: $(uname -r)"; nvidia-smi --query-gpu=$SMI --format=csv; nvcc --version | tail -2
-  ncu --version | tail -1
-} > "$ENV" 2>&1
+. "$(dirname "$0")/session_environment.sh"
+environment_before "$ENV"
 rm -f build/microbench_sm_90.cubin   # built fresh from this source
 start=$(date +%s)
 timeout 240 $MB --only mio --out "$OUT/mio" $QUICK 2>&1 | tee "$OUT/microbench_shared.log"
@@ -25,8 +23,7 @@ timeout 240 ncu --clock-control none --kernel-name lds_cross --metrics $METRICS 
   $MB --only cross --out "$OUT/cross" $QUICK > "$OUT/cross_ncu.csv" 2> "$OUT/cross_ncu.log"
 rc2=$?
 cp "$OUT/cross/microbench.csv" "$OUT/microbench_cross.csv" 2>/dev/null
-{ echo "mio exit=$rc cross exit=$rc2 wall_s=$(( $(date +%s) - start ))"; echo "after the runs:"
-  nvidia-smi --query-gpu=clocks.current.sm,clocks.current.memory,temperature.gpu --format=csv
+{ echo "mio exit=$rc cross exit=$rc2 wall_s=$(( $(date +%s) - start ))"; clocks_after
   echo "commands: $MB --only mio ...; ncu --clock-control none --kernel-name lds_cross --metrics $METRICS --csv --page raw --print-units base $MB --only cross ..."
   echo "(cubin built by the backend: nvcc -x cu -arch=sm_90 -O3 -lineinfo -cubin -Ikernels -Xptxas -v kernels/microbench/microbench.hip)"
   date -u; } >> "$ENV" 2>&1
