@@ -46,6 +46,11 @@ The groups (BENCHES, --only takes their names):
            one line, two lines (the pre-shuffled B of the matrix-core GEMM), or two lines loaded twice
            at +4 bytes (its compiled pair of loads). Benches touch_<level>_<order>_<pattern>,
            parameter buffer_bytes
+  sharers  chase_sharers (issue 12): the touch chain (two lines per warp load, caches evicted) followed
+           through the same lines by 2, 8, 32 or all SMs/CUs' blocks, the followers starting 0 to
+           200000 cycles, or the whole chain, after the leader: whether a follower that catches up
+           waits for the leader's fills. Benches sharers_b<blocks>_d<delay>, metrics leader_ and
+           follower_median_/follower_max_cycles_per_step; sharers_alone: one block
   clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
            throughput loops, one 1024-thread block per SM/CU: the longest block's cycles (between two
            __syncthreads) over event time, by difference of two loop lengths
@@ -72,7 +77,7 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
 SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
            "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
-           "chase_warp")
+           "chase_warp", "chase_sharers")
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -122,6 +127,8 @@ TOUCH_SERIES = (("hbm", "random", 256 << 20), ("hbm", "random", 2 << 30), ("hbm"
                 ("hbm", "sequential", 2 << 30), ("l2", "random", 16 << 20))
 TOUCH_PATTERNS = (("word", 0, 0), ("line", 1, 0), ("two_lines", 2, 0), ("pair", 2, 1))
 TOUCH_EVICT_BYTES = 1 << 30                   # memset before each first-touch launch: past every L2/MALL
+SHARERS_BLOCKS = (2, 8, 32, 0)               # blocks of chase_sharers (0: one per SM/CU)
+SHARERS_DELAYS = (0, 2000, 20000, 200000, -1)  # followers' head start for the leader, cycles (-1: the whole chain)
 CLOCK_BLOCK = 1024                            # clock: one block per SM/CU: 32 warps of 32, 16 waves of 64
 
 
@@ -541,6 +548,41 @@ def bench_touch(x: Bench) -> None:
     x.b.free(evict)
 
 
+def bench_sharers(x: Bench) -> None:
+    """Cycles per step of a chain of first-touch warp-wide loads (the pre-shuffled B pattern) that
+    several blocks, one per SM/CU, follow through the same lines (chase_sharers): the leader starts
+    at once, the followers after `delay` cycles. Caches evicted before each launch. With no delay the
+    followers ask for lines the leader's misses are still filling; with the whole chain's head start
+    (delay -1: the leader's own cycles twice over) they find every line in the L2."""
+    steps = 128 if x.quick else 1024
+    evict_bytes = (64 << 20) if x.quick else TOUCH_EVICT_BYTES
+    node_words = 2 * x.wave
+    buf = touch_nodes((16 << 20) if x.quick else (256 << 20), node_words, "random", np.random.default_rng(11))
+    dev, evict = x.b.malloc(buf.nbytes), x.b.malloc(evict_bytes)
+    x.b.htod(dev, buf)
+    del buf
+
+    def run(blocks: int, delay: int) -> np.ndarray:
+        x.b.memset(evict, 0, evict_bytes)
+        x.launch("chase_sharers", blocks, x.wave, [("ptr", int(dev)), ("u32", 0), ("i32", 2), ("i32", steps),
+                                                   ("i32", delay), ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
+        return x.first_cycles(blocks).astype(float) / steps
+
+    alone = float(run(1, 0)[0])
+    x.row("sharers_alone", "blocks", 1, "cycles_per_step", alone, x.clock())
+    for blocks in SHARERS_BLOCKS:
+        blocks = min(blocks or x.sms, x.sms)
+        for delay in SHARERS_DELAYS:
+            delay = int(2 * alone * steps) if delay < 0 else delay
+            per_step = run(blocks, delay)
+            clock, bench = x.clock(), f"sharers_b{blocks}_d{delay}"
+            x.row(bench, "blocks", blocks, "leader_cycles_per_step", per_step[0], clock)
+            x.row(bench, "blocks", blocks, "follower_median_cycles_per_step", float(np.median(per_step[1:])), clock)
+            x.row(bench, "blocks", blocks, "follower_max_cycles_per_step", float(per_step[1:].max()), clock)
+    x.b.free(dev)
+    x.b.free(evict)
+
+
 def bench_clock(x: Bench) -> None:
     """The SM/CU clock while a kernel keeps every SM busy, read from the kernel itself: the extra
     in-kernel cycles of a longer loop over its extra event time, for the arch's first matrix
@@ -576,7 +618,7 @@ def bench_clock(x: Bench) -> None:
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
            "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
-           "clock": bench_clock, "launch": bench_launch}
+           "sharers": bench_sharers, "clock": bench_clock, "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:

@@ -219,6 +219,30 @@ extern "C" __global__ void chase_warp(const u32* GS_RESTRICT next, u32 first, in
   }
 }
 
+// ---- sharers of cold lines: does a follower wait for the leader's fill? (issue 12) ------------
+// Every block (one warp each, one per SM) follows the same chain of warp-wide first-touch loads as
+// chase_warp (lane_words 2: the pre-shuffled B pattern). Block 0 (the leader) starts at once; every
+// other block first spins `delay` cycles of its own SM's clock, then follows. A follower behind the
+// leader by more than a miss's latency finds the leader's lines in the L2 (a hit); one that has caught
+// up asks for lines still in flight and waits for the fill, however the L2 counts it. Each block
+// writes its own cycles for the chain.
+extern "C" __global__ void chase_sharers(const u32* GS_RESTRICT next, u32 first, int lane_words, int steps,
+                                         int delay, u32* sink, u64* cycles) {
+  const u32 offset = (threadIdx.x % GS_WAVE_SIZE) * (u32)lane_words;
+  if (blockIdx.x > 0) {
+    const u64 start = GS_CLOCK();
+    while (GS_CLOCK() - start < (u64)delay) {}
+  }
+  u32 j = first;
+  const u64 t0 = GS_CLOCK();
+  for (int i = 0; i < steps; ++i) j = next[j + offset];
+  const u64 t1 = GS_CLOCK();
+  if (threadIdx.x == 0) {
+    sink[blockIdx.x] = j;
+    cycles[blockIdx.x] = t1 - t0;
+  }
+}
+
 // 32 KiB buffer (8192 floats); lane l reads word l * stride_words of a 128-byte-aligned window
 extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_words, int iters, float* sink) {
   const int lane = threadIdx.x & (GS_WAVE_SIZE - 1);
