@@ -10,7 +10,6 @@ decoded once and its Step shared by every iteration.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from gemmsim.hw import GPU
@@ -141,23 +140,25 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
     return steps
 
 
-# per (Program, GPU): the Steps decoded so far, and the streams per trip count
-_DECODED: dict[tuple[int, int], tuple[dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
+# per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
+# the Steps decoded so far, and the streams per trip count
+_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
+DECODED_KEPT = 16   # a search replays a candidate's Program again at its final clock, a few candidates later
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
     """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
     for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. The
     short and the long replay share their Steps (the long one decodes only the iterations the short
-    one lacks)."""
+    one lacks). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
     key = (id(program), id(gpu))
-    entry = _DECODED.get(key)
+    entry = _DECODED.pop(key, None)
     if entry is None:
-        entry = _DECODED[key] = ({}, {})
-        # ids are reused once an object dies: forget the entry with the first of the two to go
-        for owner in (program, gpu):
-            weakref.finalize(owner, _DECODED.pop, key, None)
-    known, by_trips = entry
+        entry = (program, gpu, {}, {})
+        if len(_DECODED) >= DECODED_KEPT:
+            del _DECODED[next(iter(_DECODED))]   # the least recently used
+    _DECODED[key] = entry
+    _, _, known, by_trips = entry
     streams = by_trips.get(hot_trips)
     if streams is None:
         streams = by_trips[hot_trips] = tuple(tuple(decode_wave(items, gpu, hot_trips, known))

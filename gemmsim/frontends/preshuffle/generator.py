@@ -18,11 +18,13 @@ where data is consumed.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
 from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
@@ -451,8 +453,23 @@ def _spread(count: int, slots: int) -> list[int]:
     return [min(slots - 1, math.floor(i * slots / count)) for i in range(count)]
 
 
+PROGRAMS_KEPT = 32   # a tune generates up to a few dozen candidates; a model's GEMMs repeat them
+
+
 def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
-    """The Program of one workgroup of the analysed configuration on this GPU."""
+    """The Program of one workgroup of the analysed configuration on this GPU.
+
+    Equal inputs give the same Program object, which the replay's caches key on. Of the problem the
+    generator needs M, the dtype and the batch; N and K reach it only through the analysis (padded
+    sizes, A's row stride, the grid), so they are left out of the problem it is given: a model's
+    GEMMs 1xNx128 with N one tile apart then share one Program, its decode and its replays."""
+    shape = replace(a.problem, n=0, k=0)
+    return _generate(replace(a, problem=shape), ByIdentity(gpu), break_swizzle_read)
+
+
+@functools.lru_cache(maxsize=PROGRAMS_KEPT)
+def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) -> Program:
+    gpu = gpu_key.obj
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
     a_row, b_k = a.a_row_bytes, int(a.k_padded * a.problem.elem_bytes)
     c_row = a.n_padded * a.c_bytes
