@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
 from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Op, Program, Reg, hot_loop,
@@ -125,19 +126,38 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
     if hot_trips is not None and loop is not None:
         items = with_trip_count(items, lambda candidate: candidate is loop, hot_trips)
     known = {} if known is None else known
+    gpu_key = ByIdentity(gpu)
     steps = []
     for instr, counters in walk(items, repeat_loops=True):
         strides = instr.iter_strides
         if strides and instr.op in MOVING_OPS and any(strides):
             # its addresses move with the loops, by this many bytes at these counters: all it depends on
-            key = (id(instr), sum(c * s for c, s in zip(counters, strides)))
+            shift = sum(c * s for c, s in zip(counters, strides))
+            key = (id(instr), shift)
         else:
-            key = id(instr)
+            key, shift = id(instr), None
         step = known.get(key)
         if step is None:
-            step = known[key] = decode(instr, counters, gpu)
+            step = known[key] = _shared_step(instr, shift, counters, gpu_key)
         steps.append(step)
     return steps
+
+
+# Steps by the instruction's value (and its shift and the GPU), for every Program: the candidates of
+# one tile shape, and GEMMs that differ in K or N, repeat most instructions (MFMAs, LDS accesses, B
+# loads) as equal objects; hashing one costs a tenth of decoding it.
+_STEPS: dict[tuple[Instr, int | None, ByIdentity], Step] = {}
+STEPS_KEPT = 20_000      # a few dozen Programs' worth (a global load's Step holds its pieces); then it starts again
+
+
+def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu_key: ByIdentity) -> Step:
+    key = (instr, shift, gpu_key)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) >= STEPS_KEPT:
+            _STEPS.clear()
+        step = _STEPS[key] = decode(instr, counters, gpu_key.obj)
+    return step
 
 
 # per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
