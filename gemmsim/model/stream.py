@@ -163,7 +163,7 @@ def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu
 # per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
 # the Steps decoded so far, and the streams per trip count
 _DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
-DECODED_KEPT = 16   # a search replays a candidate's Program again at its final clock, a few candidates later
+DECODED_KEPT = 4    # a search replays a candidate's Program again at its final clock (a re-decode mostly finds its Steps in _STEPS)
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
