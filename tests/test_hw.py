@@ -110,7 +110,7 @@ H200_MEASURED = ("[compute_unit].barrier_latency_cycles", "[compute_unit].barrie
                  "[memory].hbm_latency_ns_per_tb_per_s", "[memory].hbm_loaded_latency_ns",
                  "[memory].l2_latency_ns_per_tb_per_s", "[memory].l2_loaded_latency_ns",
                  "[memory].hbm_sector_latency_ns", "[memory].l2_sector_latency_ns", "[memory].l1_pending_hit_cycles",
-                 "[device.sustained_clock_mhz].bf16", "[device.sustained_clock_mhz].fp32")
+                 "[memory].l2_warp_latency_ns", "[device.sustained_clock_mhz].bf16", "[device.sustained_clock_mhz].fp32")
 
 
 @pytest.mark.parametrize("key", H200_MEASURED)

@@ -94,12 +94,13 @@ DOMAINS: dict[str, Domain] = {
     "[memory].hbm_sector_latency_ns": NON_NEGATIVE,
     "[memory].l2_sector_latency_ns": NON_NEGATIVE,
     "[memory].l1_pending_hit_cycles": NON_NEGATIVE,
+    "[memory].l2_warp_latency_ns": POSITIVE,
 }
 # [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
 OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
                         "l2_loaded_latency_ns", "outstanding_bytes_per_cu")
 # [memory] keys a description may leave out (None in Memory): the warp-wide first-touch load (chase_warp)
-TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles")
+TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles", "l2_warp_latency_ns")
 
 
 def _multiple(a: str, b: str):
@@ -227,6 +228,9 @@ class Memory:
     hbm_sector_latency_ns: float | None = None
     l2_sector_latency_ns: float | None = None
     l1_pending_hit_cycles: float | None = None
+    # A warp's one-word load that hits the L2 on an idle GPU (chase_warp): the floor of an L2 hit's
+    # latency, under the loaded one-thread chase where that is lower.
+    l2_warp_latency_ns: float | None = None
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,8 @@ def loaded_latency_ns(gpu: GPU, hit: float, l2_bytes_per_s: float, hbm_bytes_per
     l2, hbm = mem.l2_hit_latency_ns, mem.hbm_latency_ns
     if mem.l2_latency_ns_per_tb_per_s is not None and l2_bytes_per_s > 0:
         l2 = (mem.l2_loaded_latency_ns or l2) + mem.l2_latency_ns_per_tb_per_s * l2_bytes_per_s / 1e12
+    if mem.l2_warp_latency_ns is not None:   # a warp's L2 hit is never faster than one on an idle GPU
+        l2 = max(l2, mem.l2_warp_latency_ns)
     if mem.hbm_latency_ns_per_tb_per_s is not None and hbm_bytes_per_s > 0:
         hbm = (mem.hbm_loaded_latency_ns or hbm) + mem.hbm_latency_ns_per_tb_per_s * hbm_bytes_per_s / 1e12
     return hit * l2 + (1 - hit) * hbm

@@ -105,12 +105,16 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
 
 
 def _lds_fields(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> dict:
+    """An access with lane addresses holds the LDS for its bank-phase cycles (one wavefront per
+    cycle: each phase already moves at most `bytes_per_clk` of distinct words, so lanes that read a
+    word another lane of their phase reads ride along: a 128-bit load whose half-warps each read one
+    16-byte chunk is 2 wavefronts on the H200, not 512 / 128 = 4; ncu counts 2). Without addresses,
+    the bytes the wave moves at `bytes_per_clk`."""
     nbytes = instr.wave_bytes(gpu.cu.wave_size)
-    floor = bandwidth_cycles(nbytes, gpu.lds)
     report = instruction_report(instr, gpu.lds, counters)
     if report is None:
-        return dict(nbytes=nbytes, lds_cycles=floor)
-    return dict(nbytes=nbytes, lds_cycles=max(report.cycles, floor), lds_conflicts=report.conflict_cycles)
+        return dict(nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
+    return dict(nbytes=nbytes, lds_cycles=max(1, report.cycles), lds_conflicts=report.conflict_cycles)
 
 
 def hot_loop_trips(program_waves: tuple[tuple[Item, ...], ...]) -> int:
