@@ -8,6 +8,7 @@ The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -17,6 +18,7 @@ from gemmsim.analytics.roofline import SPEC, Roofline, roofline
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
@@ -77,10 +79,9 @@ class FirstReplay:
         clock, replay = self.final_clock_mhz, self.replay
         # The replay is deterministic: at the clock it ran at, it would give the same cycles again.
         if clock != self.clock_mhz:
-            replay = replay_kernel(self.program, self.gpu, self.occupancy.workgroups_per_cu, clock, self.k_tiles,
-                                   self.record)
-        else:
-            replay = replace(replay)     # a copy: the reduction pass below must leave the first replay as it was
+            replay = _replay(self.program, self.gpu, self.occupancy.workgroups_per_cu, clock, self.k_tiles,
+                             self.record)
+        replay = replace(replay)     # a copy: the reduction pass below must leave the kept replays as they were
         if self.program.split_k > 1:
             partials = sum(r.write_bytes for r in replay.rounds_traffic)
             replay.reduction_cycles = reduction_pass_cycles(
@@ -103,7 +104,7 @@ def first_replay(program: Program, problem: Problem, gpu: GPU, analysis: TileAna
         raise ConfigError(f"clock {clock_mhz!r} MHz: must be a positive finite number")
     tile_m, tile_n, k_tiles = _tile_shape(program, problem, config)
     clock = clock_mhz if clock_mhz is not None else full_load_clock_mhz(gpu, problem.dtype)
-    replay = replay_kernel(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
+    replay = _replay(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
     final_clock = clock
     if clock_mhz is None and gpu.clock_under_load is not None:
         # The first replay (at the full-load clock) measures how busy the matrix pipes are; the
@@ -112,6 +113,25 @@ def first_replay(program: Program, problem: Problem, gpu: GPU, analysis: TileAna
         final_clock = clock_under_load_mhz(gpu, problem.dtype, _mfma_activity(program, gpu, replay))
     return FirstReplay(program, problem, gpu, occ, config, k_tiles, (tile_m, tile_n), record, clock_mhz, clock,
                        replay, final_clock)
+
+
+REPLAYS_KEPT = 64   # two clocks of each Program the generator keeps (a kept replay holds its Program)
+
+
+def _replay(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_tiles: int,
+            record: bool) -> KernelReplay:
+    """replay_kernel, kept per Program object: the generator gives equal inputs one Program, and the
+    replay depends on nothing else (a model's 1xNx128 GEMMs, N one tile apart, replay once). A
+    recorded replay (its timeline) is not kept. The kept replay is shared: callers copy before they change it."""
+    if record:
+        return replay_kernel(program, gpu, workgroups_per_cu, clock_mhz, k_tiles, record)
+    return _kept_replay(ByIdentity(program), ByIdentity(gpu), workgroups_per_cu, clock_mhz, k_tiles)
+
+
+@functools.lru_cache(maxsize=REPLAYS_KEPT)
+def _kept_replay(program: ByIdentity, gpu: ByIdentity, workgroups_per_cu: int, clock_mhz: float,
+                 k_tiles: int) -> KernelReplay:
+    return replay_kernel(program.obj, gpu.obj, workgroups_per_cu, clock_mhz, k_tiles)
 
 
 def kernel_roofline(problem: Problem, gpu: GPU) -> Roofline:

@@ -1,4 +1,7 @@
-"""The preshuffle generator: main-loop counts against the guide, loops kept, waits before uses."""
+"""The preshuffle generator: main-loop counts against the guide, loops kept, waits before uses, lane
+layouts, and the Programs it keeps."""
+
+from dataclasses import replace
 
 import pytest
 
@@ -110,3 +113,36 @@ def test_program_resources_and_grid():
     a, program = _build("mi300x", "fp8", "5120x5120x8320", "64x256x128", {})
     assert program.grid == (80, 20) and program.waves_per_workgroup == 4
     assert program.resources.lds_bytes == 16384 and program.resources.workgroup_size == 256
+
+
+def test_b_and_c_offsets_follow_the_per_lane_layouts():
+    """The kept per-lane patterns (B's pre-shuffled chunks, C's rows) give what the layouts say lane by lane."""
+    a, program = _build("mi300x", "bf16", "1000x3000x777", "64x128x64", {})
+    wave = 1
+    instrs = {}
+    for i, _ in walk(program.waves[wave]):
+        instrs.setdefault(i.tag, i)
+    b_load = instrs["B k1 n1"]           # the first B load of step 1, column block 1 (prologue: tile 0)
+    chunks_per_row = int(a.k_padded * a.problem.elem_bytes) // 64
+    n_block = wave * a.num_acc_n + 1
+    expected = [((n_block * chunks_per_row + 1) * 4 + lane // 16) * 256 + (lane % 16) * 16 for lane in range(64)]
+    assert list(b_load.lane_offsets) == expected
+    store = instrs["C m0 n1 row 3"]
+    expected = [((lane // 16) * 4 + 3) * a.n_padded * 2 + (wave * a.n_per_wave + 16 + lane % 16) * 2
+                for lane in range(64)]
+    assert list(store.lane_offsets) == expected
+
+
+def test_equal_generator_inputs_give_one_program():
+    """Of the problem the generator reads M, dtype and batch: N within one tile (N padded alike) gives the
+    very Program object again; K, which moves A's row stride, gives another; so does another GPU object."""
+    g = load_gpu("mi300x")
+    config = make_config("16x64x128")
+
+    def program(shape, gpu=g):
+        return generate(analyze(make_problem(shape, "bf16"), config, gpu), gpu)
+
+    assert program("1x598x128") is program("1x633x128")
+    assert program("1x128x598") != program("1x128x599")
+    slower_valu = replace(g, cu=replace(g.cu, valu_cycles=g.cu.valu_cycles + 4))
+    assert program("1x598x128", slower_valu) != program("1x598x128")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "__init__", "files"},
+    {"errors", "__init__", "files", "identity"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},

@@ -183,6 +183,7 @@ def test_the_final_replay_is_skipped_only_when_the_clock_did_not_move(monkeypatc
     first = first_replay(generate(a, gpu), problem, gpu, analysis=a)
     assert first.final_clock_mhz != first.clock_mhz          # a small grid: idle pipes, a higher clock
     calls = []
+    predict_module._kept_replay.cache_clear()                 # an earlier test may have replayed this Program
     monkeypatch.setattr(predict_module, "replay_kernel", lambda *args, **kw: calls.append(args) or replay_kernel(*args, **kw))
     moved = first.finish()
     assert len(calls) == 1 and moved.clock_mhz == first.final_clock_mhz
@@ -215,3 +216,13 @@ def test_a_cached_answer_imports_neither_numpy_nor_simpy(capsys):
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}).stdout
     assert "answered from cache" in out and out.splitlines()[-1] == "[]"
+
+
+def test_kept_replays_are_left_as_they_were():
+    """predict keeps each Program's replays; split-K's reduction pass is added to a copy, so a second
+    prediction of the same configuration gives the same numbers, not the pass twice."""
+    gpu, problem = load_gpu("mi300x"), make_problem("64x4096x16384", "bf16")
+    config = make_config("64x128x128", split_k=4)
+    first, second = predict(problem, config, gpu), predict(problem, config, gpu)
+    assert first.simulation.split_k_reduction_cycles > 0
+    assert first.time_us == second.time_us and first.simulation == second.simulation

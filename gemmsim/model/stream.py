@@ -10,10 +10,10 @@ decoded once and its Step shared by every iteration.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
 from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Op, Program, Reg, hot_loop,
@@ -126,38 +126,59 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
     if hot_trips is not None and loop is not None:
         items = with_trip_count(items, lambda candidate: candidate is loop, hot_trips)
     known = {} if known is None else known
+    gpu_key = ByIdentity(gpu)
     steps = []
     for instr, counters in walk(items, repeat_loops=True):
         strides = instr.iter_strides
         if strides and instr.op in MOVING_OPS and any(strides):
             # its addresses move with the loops, by this many bytes at these counters: all it depends on
-            key = (id(instr), sum(c * s for c, s in zip(counters, strides)))
+            shift = sum(c * s for c, s in zip(counters, strides))
+            key = (id(instr), shift)
         else:
-            key = id(instr)
+            key, shift = id(instr), None
         step = known.get(key)
         if step is None:
-            step = known[key] = decode(instr, counters, gpu)
+            step = known[key] = _shared_step(instr, shift, counters, gpu_key)
         steps.append(step)
     return steps
 
 
-# per (Program, GPU): the Steps decoded so far, and the streams per trip count
-_DECODED: dict[tuple[int, int], tuple[dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
+# Steps by the instruction's value (and its shift and the GPU), for every Program: the candidates of
+# one tile shape, and GEMMs that differ in K or N, repeat most instructions (MFMAs, LDS accesses, B
+# loads) as equal objects; hashing one costs a tenth of decoding it.
+_STEPS: dict[tuple[Instr, int | None, ByIdentity], Step] = {}
+STEPS_KEPT = 20_000      # a few dozen Programs' worth (a global load's Step holds its pieces); then it starts again
+
+
+def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu_key: ByIdentity) -> Step:
+    key = (instr, shift, gpu_key)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) >= STEPS_KEPT:
+            _STEPS.clear()
+        step = _STEPS[key] = decode(instr, counters, gpu_key.obj)
+    return step
+
+
+# per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
+# the Steps decoded so far, and the streams per trip count
+_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
+DECODED_KEPT = 4    # a search replays a candidate's Program again at its final clock (a re-decode mostly finds its Steps in _STEPS)
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
     """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
     for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. The
     short and the long replay share their Steps (the long one decodes only the iterations the short
-    one lacks)."""
+    one lacks). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
     key = (id(program), id(gpu))
-    entry = _DECODED.get(key)
+    entry = _DECODED.pop(key, None)
     if entry is None:
-        entry = _DECODED[key] = ({}, {})
-        # ids are reused once an object dies: forget the entry with the first of the two to go
-        for owner in (program, gpu):
-            weakref.finalize(owner, _DECODED.pop, key, None)
-    known, by_trips = entry
+        entry = (program, gpu, {}, {})
+        if len(_DECODED) >= DECODED_KEPT:
+            del _DECODED[next(iter(_DECODED))]   # the least recently used
+    _DECODED[key] = entry
+    _, _, known, by_trips = entry
     streams = by_trips.get(hot_trips)
     if streams is None:
         streams = by_trips[hot_trips] = tuple(tuple(decode_wave(items, gpu, hot_trips, known))

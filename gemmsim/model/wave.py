@@ -107,12 +107,18 @@ class Wave:
         name, env, port, stalled, issue = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.issue
         counters, reg_ready = self.counters, self.reg_ready
         now = earliest = work_done = env.now
+        # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
+        # a cycle before which no event is queued: the timeout it saves would have been the next event,
+        # so the order of events stays as it was. A barrier's release resumes its waves one after the
+        # other in one event; a wave resumed so waits with a real timeout.
+        alone = True
         for step in self.steps:
             op = step.op
             if step.control is not None:
                 earliest, done = yield from self.run_controlled(step, earliest)
                 work_done = max(work_done, done)
                 now = env.now
+                alone = False
                 continue
             if op is BARRIER:
                 if earliest > now:
@@ -120,6 +126,7 @@ class Wave:
                 arrived = env.now
                 yield self.barrier.arrive()
                 now = start = env.now
+                alone = False
                 self._stall("barrier", arrived, now)
             else:
                 # what the wave itself waits for: its counters, or the registers it reads
@@ -145,12 +152,17 @@ class Wave:
             # have issued in this cycle)
             if start > now:
                 delay = start - now
-                yield env.timeout(delay)
+                if alone and env.peek() > start:
+                    env._now = now + delay     # what the timeout would do: no other event comes first
+                else:
+                    yield env.timeout(delay)
+                    alone = True
                 now += delay
             if port.free_at > now:
                 stalled(name, "issue_port", now, port.free_at)
                 delay = port.free_at - now
                 yield env.timeout(delay)
+                alone = True
                 now += delay
             done = issue(step, now, start)
             if done > work_done:

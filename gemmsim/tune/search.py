@@ -23,6 +23,7 @@ from gemmsim import progress
 from gemmsim.errors import ConfigError
 from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze
 from gemmsim.hw import GPU, load_gpu
+from gemmsim.identity import ByIdentity
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.tune.space import TILES, Space
@@ -222,25 +223,11 @@ def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: 
     options are the key)."""
     gpu = load_gpu(gpu) if isinstance(gpu, str) else gpu
     tile = tile if tile is None or isinstance(tile, str) else tuple(tile)
-    return _cached_gemm(tuple(shape), dtype, _ByIdentity(gpu), tile, tuple(sorted(options.items())))
-
-
-class _ByIdentity:
-    """A cache key that is its object's identity (a GPU description is compared by which one it is),
-    holding the object so that identity stays unique while the entry lives."""
-
-    def __init__(self, obj):
-        self.obj = obj
-
-    def __hash__(self) -> int:
-        return id(self.obj)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _ByIdentity) and other.obj is self.obj
+    return _cached_gemm(tuple(shape), dtype, ByIdentity(gpu), tile, tuple(sorted(options.items())))
 
 
 @functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
-def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: _ByIdentity, tile, options: tuple) -> Prediction:
+def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByIdentity, tile, options: tuple) -> Prediction:
     from gemmsim.predict import predict
 
     problem = make_problem(shape, dtype)

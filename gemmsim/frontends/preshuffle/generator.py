@@ -18,11 +18,13 @@ where data is consumed.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
 from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
@@ -70,8 +72,12 @@ class _WaveBuilder:
 
     def a_copy_coords(self, r: int, lane: int, nbytes: int) -> tuple[int, int]:
         """(row, byte column) of the A-tile chunk that thread moves in copy round r."""
-        chunk = (r * self.threads + self._thread(lane)) * nbytes
-        return chunk // self.a.tile_k_bytes, chunk % self.a.tile_k_bytes
+        return _copy_coords(r * self.threads + self._thread(lane), nbytes, self.a.tile_k_bytes)
+
+    def _copy_round(self, r: int, nbytes: int) -> tuple[tuple[int, int], ...]:
+        """a_copy_coords of every lane."""
+        first = r * self.threads + self._thread(0)
+        return _copy_round_coords(first, self.lanes, nbytes, self.a.tile_k_bytes)
 
     def lds_buffer_base(self, tile: int) -> int:
         return (tile % self.a.config.lds_stage) * self.a.a_tile_bytes
@@ -84,19 +90,16 @@ class _WaveBuilder:
         natural order: lane group g holds bytes [g*W/4, (g+1)*W/4) of the instruction's W bytes
         of K, as consecutive packs; pack p of the span is its ku-th load. The compiled FlyDSL
         kernel reads A and B this way (tests/data/flydsl_facts.toml)."""
-        span = self.k_steps_per_mfma
-        first, p = ku - ku % span, ku % span
-        quarter = (lane // 16) * span + p
-        return first + quarter // 4, quarter % 4
+        return _k_pack(self.k_steps_per_mfma, ku, lane)
 
     def b_offset(self, tile: int, ku: int, ni: int, lane: int) -> int:
         """Pre-shuffled B is (N/16, K_bytes/64, 4, 16, 16 B): lane = (k quarter, column)."""
-        a = self.a
-        n_block = self.wave * a.num_acc_n + ni
-        step, quarter = self.k_pack(ku, lane)
-        k_chunk = tile * a.k_unroll + step
-        chunks_per_row = self.b_k_bytes // 64
-        return ((n_block * chunks_per_row + k_chunk) * 4 + quarter) * 256 + (lane % 16) * PACK_BYTES
+        return self.b_block_base(tile, ni) + _b_lane_offsets(self.k_steps_per_mfma, ku, self.lanes)[lane]
+
+    def b_block_base(self, tile: int, ni: int) -> int:
+        """Byte offset of the first 1 KiB K chunk of tile `tile` in column block ni of this wave."""
+        n_block = self.wave * self.a.num_acc_n + ni
+        return (n_block * (self.b_k_bytes // 64) + tile * self.a.k_unroll) * 4 * 256
 
     # ---- instruction makers ---------------------------------------------------------------
     def _mem(self, op, opcode, width, buffer, offsets, strides, dst=None, srcs=(), tag=""):
@@ -105,24 +108,19 @@ class _WaveBuilder:
 
     def b_load(self, tile: int, ku: int, ni: int, strides) -> Instr:
         dst = Reg("v", self.regs.b + (tile % 2) * self.b_tile_regs + (ku * self.a.num_acc_n + ni) * 4, 4)
-        offs = [self.b_offset(tile, ku, ni, lane) for lane in range(self.lanes)]
+        base = self.b_block_base(tile, ni)
+        offs = [base + o for o in _b_lane_offsets(self.k_steps_per_mfma, ku, self.lanes)]
         return self._mem(Op.VMEM_LOAD, VMEM_LOAD_B128, 128, "B", offs, strides, dst=dst, tag=f"B k{ku} n{ni}")
 
     def a_load(self, tile: int, r: int, strides) -> Instr:
-        offs = []
-        for lane in range(self.lanes):
-            row, col = self.a_copy_coords(r, lane, PACK_BYTES)
-            offs.append(row * self.k_bytes + tile * self.a.tile_k_bytes + col)
+        column = tile * self.a.tile_k_bytes
+        offs = [row * self.k_bytes + column + col for row, col in self._copy_round(r, PACK_BYTES)]
         dst = Reg("v", self.regs.a_stage + 4 * r, 4)
         return self._mem(Op.VMEM_LOAD, VMEM_LOAD_B128, 128, "A", offs, strides, dst=dst, tag=f"A copy {r}")
 
     def a_write(self, tile: int, r: int) -> Instr:
-        base = self.lds_buffer_base(tile)
-        offs = []
-        for lane in range(self.lanes):
-            row, col = self.a_copy_coords(r, lane, PACK_BYTES)
-            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.a.config.swizzle,
-                                          self.a.swizzle_group_bytes))
+        offs = _lds_offsets(self._copy_round(r, PACK_BYTES), self.lds_buffer_base(tile), self.a.tile_k_bytes,
+                            self.a.config.swizzle, self.a.swizzle_group_bytes)
         src = Reg("v", self.regs.a_stage + 4 * r, 4)
         return self._mem(Op.LDS_WRITE, DS_WRITE_B128, 128, "lds", offs, (), srcs=(src,), tag=f"A copy {r} -> LDS")
 
@@ -143,13 +141,8 @@ class _WaveBuilder:
                      tag=f"A dma {r} -> LDS")
 
     def a_read(self, tile: int, ku: int, mi: int) -> Instr:
-        base = self.lds_buffer_base(tile)
-        offs = []
-        for lane in range(self.lanes):
-            row = mi * 16 + lane % 16
-            step, quarter = self.k_pack(ku, lane)
-            col = step * 64 + quarter * PACK_BYTES
-            offs.append(base + lds_offset(row, col, self.a.tile_k_bytes, self.swizzle_read, self.a.swizzle_group_bytes))
+        offs = _lds_offsets(_a_pack_coords(self.k_steps_per_mfma, ku, mi, self.lanes), self.lds_buffer_base(tile),
+                            self.a.tile_k_bytes, self.swizzle_read, self.a.swizzle_group_bytes)
         dst = Reg("v", self.regs.a_pack + 4 * (ku * self.a.m_repeat + mi), 4)
         return self._mem(Op.LDS_READ, DS_READ_B128, 128, "lds", offs, (), dst=dst, tag=f"A pack k{ku} m{mi}")
 
@@ -160,36 +153,15 @@ class _WaveBuilder:
         return Instr(Op.SALU, opcode, cycles=self.gpu.cu.salu_cycles, tag=tag)
 
     # ---- MFMA order -----------------------------------------------------------------------
-    def mfmas(self, tile: int) -> list[tuple[Instr, tuple, tuple]]:
+    def mfmas(self, tile: int) -> tuple[tuple[Instr, tuple, tuple], ...]:
         """(mfma, A pack keys it reads, B load keys it reads) in issue order: ku, sub-step, mi, ni.
 
         When one 16-byte pack feeds several MFMAs (sub-steps: gfx942's 8-byte K slices), FlyDSL's
         tiled MMA walks the sub-steps outermost: every (mi, ni) of the first slice, then of the
         next, as the compiled gfx942 kernels issue them (tests/data/flydsl_facts.toml)."""
-        a, m = self.a, self.a.mfma
-        out = []
-        per_step = a.mfma_per_k_step
-        for ku in range(a.k_unroll):
-            if per_step < 1 and (ku + 1) % round(1 / per_step):
-                continue  # a wide MFMA consumes several K64 steps: emit it on the last one
-            span = max(1, round(1 / per_step))
-            steps = tuple(range(ku - span + 1, ku + 1))
-            for sub in range(max(1, int(per_step))):
-                for mi in range(a.m_repeat):
-                    for ni in range(a.num_acc_n):
-                        acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                        dwords = 4 // max(1, int(per_step))
-                        srcs = []
-                        for s in steps:
-                            srcs.append(Reg("v", self.regs.a_pack + 4 * (s * a.m_repeat + mi) + sub * dwords, dwords))
-                        for s in steps:
-                            srcs.append(Reg("v", self.regs.b + (tile % 2) * self.b_tile_regs
-                                            + (s * a.num_acc_n + ni) * 4 + sub * dwords, dwords))
-                        instr = Instr(Op.MFMA, m.opcode, cycles=m.cycles, dst=acc, srcs=tuple(srcs) + (acc,),
-                                      tag=f"acc(m{mi},n{ni}) k{ku}.{sub}")
-                        out.append((instr, tuple(("a", tile % 2, s, mi) for s in steps),
-                                    tuple(("b", tile % 2, s, ni) for s in steps)))
-        return out
+        a = self.a
+        return _mfma_order(a.k_unroll, a.mfma_per_k_step, a.m_repeat, a.num_acc_n, a.mfma.opcode, a.mfma.cycles,
+                           self.regs, self.b_tile_regs, tile % 2)
 
     # ---- one K tile -----------------------------------------------------------------------
     def tile(self, t: int, prefetch: bool, strides: tuple[int, ...]) -> list[Instr]:
@@ -326,6 +298,11 @@ class _WaveBuilder:
     def _c_offset(self, row: int, col: int) -> int:
         return (row * self.a.n_padded + col) * self.a.c_bytes
 
+    def _c_store_offsets(self, mi: int, ni: int, ii: int) -> list[int]:
+        """Where each lane stores row ii of accumulator (mi, ni): lane = (row group of 4, column)."""
+        base = self._c_offset(mi * 16 + ii, self.wave * self.a.n_per_wave + ni * 16)
+        return [base + o for o in _c_lane_offsets(self.lanes, self.a.n_padded, self.a.c_bytes)]
+
     def _to_float(self, acc: Reg) -> list[Instr]:
         """Integer accumulators (int8 MFMA) become f32 in place before the bf16 conversion; the
         kernel's per-row and per-column scales are not modelled (unit scales)."""
@@ -349,8 +326,7 @@ class _WaveBuilder:
                     tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
                     out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
                 for ii in range(4):
-                    offs = [self._c_offset(mi * 16 + (lane // 16) * 4 + ii,
-                                           self.wave * a.n_per_wave + ni * 16 + lane % 16) for lane in range(self.lanes)]
+                    offs = self._c_store_offsets(mi, ni, ii)
                     opcode = "buffer_store_short" + ("_d16_hi" if ii % 2 else "")
                     out.append(self._mem(Op.VMEM_STORE, opcode, 16, "C", offs, (),
                                          srcs=(Reg("v", acc.index + ii // 2, 1),), tag=f"C m{mi} n{ni} row {ii}"))
@@ -364,8 +340,7 @@ class _WaveBuilder:
             for ni in range(a.num_acc_n):
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
                 for ii in range(4):
-                    offs = [self._c_offset(mi * 16 + (lane // 16) * 4 + ii,
-                                           self.wave * a.n_per_wave + ni * 16 + lane % 16) for lane in range(self.lanes)]
+                    offs = self._c_store_offsets(mi, ni, ii)
                     out.append(self._mem(Op.VMEM_STORE, "buffer_store_dword", 32, "C", offs, (),
                                          srcs=(Reg("v", acc.index + ii, 1),), tag=f"C partial m{mi} n{ni} row {ii}"))
         return out
@@ -444,6 +419,83 @@ class _WaveBuilder:
         return out
 
 
+# ---- per-lane patterns, kept: every tile, wave and candidate asks for the same few again ----------------
+LANE_PATTERNS_KEPT = 4096
+
+
+def _k_pack(span: int, ku: int, lane: int) -> tuple[int, int]:
+    """_WaveBuilder.k_pack for an MFMA that spans `span` K64 steps."""
+    first, p = ku - ku % span, ku % span
+    quarter = (lane // 16) * span + p
+    return first + quarter // 4, quarter % 4
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _b_lane_offsets(span: int, ku: int, lanes: int) -> tuple[int, ...]:
+    """Each lane's byte offset in a B load of step ku from its column block's first K chunk of the tile."""
+    packs = [_k_pack(span, ku, lane) for lane in range(lanes)]
+    return tuple((step * 4 + quarter) * 256 + (lane % 16) * PACK_BYTES for lane, (step, quarter) in enumerate(packs))
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _a_pack_coords(span: int, ku: int, mi: int, lanes: int) -> tuple[tuple[int, int], ...]:
+    """(row, byte column) in the A tile of each lane's pack of step ku, row block mi."""
+    packs = [_k_pack(span, ku, lane) for lane in range(lanes)]
+    return tuple((mi * 16 + lane % 16, step * 64 + quarter * PACK_BYTES) for lane, (step, quarter) in enumerate(packs))
+
+
+def _copy_coords(thread_chunk: int, nbytes: int, row_bytes: int) -> tuple[int, int]:
+    chunk = thread_chunk * nbytes
+    return chunk // row_bytes, chunk % row_bytes
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _copy_round_coords(first: int, lanes: int, nbytes: int, row_bytes: int) -> tuple[tuple[int, int], ...]:
+    return tuple(_copy_coords(first + lane, nbytes, row_bytes) for lane in range(lanes))
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _lds_offsets(coords: tuple[tuple[int, int], ...], base: int, row_bytes: int, swizzle: bool,
+                 group_bytes: int | None) -> tuple[int, ...]:
+    return tuple(base + lds_offset(row, col, row_bytes, swizzle, group_bytes) for row, col in coords)
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _c_lane_offsets(lanes: int, row_elems: int, elem_bytes: int) -> tuple[int, ...]:
+    """Each lane's byte offset in a store of one accumulator row from the row's first column:
+    lane group g = lane // 16 holds row 4g, lane % 16 the column."""
+    return tuple(((lane // 16) * 4 * row_elems + lane % 16) * elem_bytes for lane in range(lanes))
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _mfma_order(k_unroll: int, per_step: float, m_repeat: int, num_acc_n: int, opcode: str, cycles: int, regs: _Regs,
+                b_tile_regs: int, parity: int) -> tuple[tuple[Instr, tuple, tuple], ...]:
+    """_WaveBuilder.mfmas of a tile of this parity: the same for every wave, and kept for every candidate
+    of this tile shape."""
+    out = []
+    for ku in range(k_unroll):
+        if per_step < 1 and (ku + 1) % round(1 / per_step):
+            continue  # a wide MFMA consumes several K64 steps: emit it on the last one
+        span = max(1, round(1 / per_step))
+        steps = tuple(range(ku - span + 1, ku + 1))
+        for sub in range(max(1, int(per_step))):
+            for mi in range(m_repeat):
+                for ni in range(num_acc_n):
+                    acc = Reg("v", regs.acc + (mi * num_acc_n + ni) * 4, 4)
+                    dwords = 4 // max(1, int(per_step))
+                    srcs = []
+                    for s in steps:
+                        srcs.append(Reg("v", regs.a_pack + 4 * (s * m_repeat + mi) + sub * dwords, dwords))
+                    for s in steps:
+                        srcs.append(Reg("v", regs.b + parity * b_tile_regs + (s * num_acc_n + ni) * 4 + sub * dwords,
+                                        dwords))
+                    instr = Instr(Op.MFMA, opcode, cycles=cycles, dst=acc, srcs=tuple(srcs) + (acc,),
+                                  tag=f"acc(m{mi},n{ni}) k{ku}.{sub}")
+                    out.append((instr, tuple(("a", parity, s, mi) for s in steps),
+                                tuple(("b", parity, s, ni) for s in steps)))
+    return tuple(out)
+
+
 def _spread(count: int, slots: int) -> list[int]:
     """Positions of `count` events spread evenly over `slots` MFMAs."""
     if count == 0:
@@ -451,8 +503,23 @@ def _spread(count: int, slots: int) -> list[int]:
     return [min(slots - 1, math.floor(i * slots / count)) for i in range(count)]
 
 
+PROGRAMS_KEPT = 32   # a tune generates up to a few dozen candidates; a model's GEMMs repeat them
+
+
 def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
-    """The Program of one workgroup of the analysed configuration on this GPU."""
+    """The Program of one workgroup of the analysed configuration on this GPU.
+
+    Equal inputs give the same Program object, which the replay's caches key on. Of the problem the
+    generator needs M, the dtype and the batch; N and K reach it only through the analysis (padded
+    sizes, A's row stride, the grid), so they are left out of the problem it is given: a model's
+    GEMMs 1xNx128 with N one tile apart then share one Program, its decode and its replays."""
+    shape = replace(a.problem, n=0, k=0)
+    return _generate(replace(a, problem=shape), ByIdentity(gpu), break_swizzle_read)
+
+
+@functools.lru_cache(maxsize=PROGRAMS_KEPT)
+def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) -> Program:
+    gpu = gpu_key.obj
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
     a_row, b_k = a.a_row_bytes, int(a.k_padded * a.problem.elem_bytes)
     c_row = a.n_padded * a.c_bytes
