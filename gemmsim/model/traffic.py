@@ -38,18 +38,10 @@ class BlockBytes:
     a: float
     b: float
     c: float
-    a_distinct: float | None = None   # the bytes of A an L2 holds for one block: lanes that read one address count once
-    b_distinct: float | None = None
 
     @property
     def reads(self) -> float:
         return self.a + self.b
-
-    @property
-    def tile_bytes(self) -> tuple[float, float]:
-        """What one block's A and B tiles take in an L2."""
-        return (self.a if self.a_distinct is None else self.a_distinct,
-                self.b if self.b_distinct is None else self.b_distinct)
 
 
 @dataclass(frozen=True)
@@ -91,16 +83,12 @@ def average_round(rounds: list[RoundTraffic]) -> RoundTraffic:
 def block_bytes(program: Program) -> BlockBytes:
     """Bytes of A, B (read) and C (written) per workgroup, from the Program's memory instructions."""
     totals = {"A": 0.0, "B": 0.0, "C": 0.0}
-    distinct = {"A": 0.0, "B": 0.0, "C": 0.0}
     for wave in program.waves:
         for instr, times in executions(wave):
             if instr.op in MEMORY_OPS and instr.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
                 key = instr.buffer if instr.buffer in totals else ("C" if instr.op == Op.VMEM_STORE else "A")
-                wave_bytes = instr.wave_bytes(program.wave_size)
-                totals[key] += times * wave_bytes
-                distinct[key] += times * (instr.lane_bytes * len(set(instr.lane_offsets)) if instr.lane_offsets
-                                      else wave_bytes)
-    return BlockBytes(totals["A"], totals["B"], totals["C"], distinct["A"], distinct["B"])
+                totals[key] += times * instr.wave_bytes(program.wave_size)
+    return BlockBytes(totals["A"], totals["B"], totals["C"])
 
 
 def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU,
@@ -132,7 +120,7 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     for first in reversed(starts):
         (a_here, _), (b_here, _) = warm_round = distinct(*tiles(first))
         warm.append(warm_round)
-        held += len(a_here) * per_block.tile_bytes[0] + len(b_here) * per_block.tile_bytes[1]
+        held += len(a_here) * per_block.a + len(b_here) * per_block.b
         if held > capacity:
             break
     l2 = _L2Tiles(grid_m * layers, grid_n * layers, per_block, capacity, len(warm) + len(starts))
@@ -167,7 +155,7 @@ class _L2Tiles:
         self.last = (np.full(tiles_a, -1, dtype=np.int64), np.full(tiles_b, -1, dtype=np.int64))
         self.before = np.zeros(rounds + 1)   # bytes of the tiles of the rounds before round r
         self.round = 0
-        self.tile_bytes = per_block.tile_bytes
+        self.tile_bytes = (per_block.a, per_block.b)
         self.capacity = capacity
 
     def use(self, *buffers: tuple[np.ndarray, np.ndarray]) -> tuple[float, ...]:
