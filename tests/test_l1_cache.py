@@ -140,3 +140,38 @@ def test_a_block_base_that_is_not_a_whole_line_still_finds_the_right_lines():
     assert run.vmem_bytes == 32          # 0 and 64: one line
     _, run = replay([load(64), wait()], workgroups=2, grid=grid, bases=bases)
     assert run.vmem_bytes == 64          # 64 and 128: two lines
+
+
+FILL, HIT = 300.0, 120.0
+CONVOY_PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=LATENCY, store_latency_cycles=LATENCY,
+                         scalar_latency_cycles=LATENCY, fill_latency_cycles=FILL, hit_latency_cycles=HIT)
+
+
+def test_a_first_fetch_waits_for_the_fill_and_a_refetch_after_eviction_is_an_l2_hit():
+    """vmem.py: a line the CU has not fetched before pays the fill's latency (its sharers wait for one
+    fill), one it fetched and lost from the L1 the L2 hit's; neither pays the mean."""
+    capacity = GPU.memory.l1_bytes // LINE
+    others = [load(*[(1 + i * 32 + j) * LINE for j in range(32)]) for i in range(capacity // 32 + 1)]
+    stream = [load(0), wait(), *others, wait(), load(0), wait()]
+    program = Program("t", GPU.arch, 32, (tuple(stream),), Resources(32, 0, 0, 0, 32))
+    run = replay_cu(program, GPU, 1, CONVOY_PATH, record=True)
+    log = [(start, done) for _, op, start, done in run.instruction_log if op == "vmem_load"]
+    assert log[0][1] - log[0][0] == FILL
+    assert log[-1][1] - log[-1][0] == HIT
+
+
+def test_a_first_fetch_fills_from_below_the_l2_for_the_share_of_tiles_not_resident():
+    from gemmsim.model.gpu import memory_path
+    from gemmsim.model.traffic import RoundTraffic
+    from gemmsim.model.vmem import VmemQueue
+
+    clock = GPU.clock_mhz("bf16")
+    path = memory_path(RoundTraffic(132, 132, 1e8, 0.0, 2e7, 2e7, resident_a=1.0, resident_b=0.25), 1, GPU, clock)
+    assert path.fill_latency_cycles > path.load_latency_cycles > path.hit_latency_cycles
+    assert path.fill_latency_cycles == pytest.approx(GPU.memory.hbm_latency_ns * clock / 1000)
+    queue = VmemQueue(path)
+    assert queue.load_latency(32, True, "A") == pytest.approx(path.hit_latency_cycles)     # resident: an L2 hit
+    assert queue.load_latency(32, True, "B") == pytest.approx(0.25 * path.hit_latency_cycles
+                                                              + 0.75 * path.fill_latency_cycles)
+    assert queue.load_latency(32, False, "B") == pytest.approx(path.hit_latency_cycles)    # fetched before
+    assert queue.load_latency(32, None, "B") == pytest.approx(path.load_latency_cycles)    # not known: the mean

@@ -87,6 +87,24 @@ def test_tile_walk_reads_every_tile_from_hbm_at_least_once():
     hbm_reads = sum(r.hbm_read_bytes for r in rounds)
     assert hbm_reads == pytest.approx(a.grid_m * per_block.a + a.grid_n * per_block.b)   # fits in the MALL: once
     assert all(0.0 < r.l2_hit_rate < 1.0 for r in rounds)
+    assert all(r.resident_b == 0.0 for r in rounds)   # each B tile's first round fetches it: nothing kept
+
+
+def test_the_l2_holds_what_a_round_finds_least_recently_used_out():
+    from gemmsim.model.traffic import BlockBytes
+
+    gpu = load_gpu("h200")   # one 60 MiB L2
+    tile_m, tile_n = 64, 128
+    def walk(size):
+        per_block = BlockBytes(tile_m * size * 2, tile_n * size * 2, tile_m * tile_n * 4)
+        return walk_rounds((size // tile_m, size // tile_n), per_block, gpu.compute_units, size // 64, gpu)
+    # 1 MiB of bf16 A and B: the previous launch left all of it
+    assert all(r.resident_a == r.resident_b == 1.0 for r in walk(512))
+    # 4096^3: a round of 132 blocks reads all 64 A tiles (32 MiB) and 3 B tiles (3 MiB), so A stays
+    # while a B tile is fetched in its first round and held only in the next
+    rounds = walk(4096)
+    assert all(r.resident_a == 1.0 for r in rounds)
+    assert all(0.0 < r.resident_b < 1.0 for r in rounds[1:-1])
 
 
 def test_memory_path_share_is_bandwidth_over_busy_cus_in_a_full_round():

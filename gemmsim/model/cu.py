@@ -82,6 +82,7 @@ class ComputeUnitModel:
                 unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
         self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
         self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
+        self.fetched: set = set()   # lines this CU has fetched into its L1 (a later miss of one is an L2 hit)
         self.stalls: dict[str, float] = {}
         self.instructions = 0
         self.mfma_count = 0
@@ -162,7 +163,10 @@ class ComputeUnitModel:
         if lookup.missed:
             missed = lookup.missed
             nbytes = step.piece_bytes * sum(counts[line] for line in missed)
-            arrival = self.vmem.request(leaves, nbytes, False, step.opcode)
+            fetched = self.fetched
+            first = not fetched.issuperset(missed)
+            fetched.update(missed)
+            arrival = self.vmem.request(leaves, nbytes, False, step.opcode, first, buffer)
             self.l1.fill(missed, arrival)
             done = max(done, arrival)
         return done

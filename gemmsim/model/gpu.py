@@ -69,10 +69,10 @@ class KernelReplay:
         return self.full if self.full_rounds * self.full.total.cycles >= self.partial.total.cycles else self.partial
 
 
-def loaded_latency_ns(gpu: GPU, hit: float, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> float:
-    """Mean load latency with the memory system busy: where the description has the loaded-latency
-    fit (gemmsim.validate.memfit: a pointer chase beside streaming loads), each level's latency is
-    its loaded floor + slope x the bandwidth in use at that level; elsewhere the unloaded latency."""
+def level_latencies_ns(gpu: GPU, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> tuple[float, float]:
+    """(L2 hit, below the L2) load latency with the memory system busy: where the description has the
+    loaded-latency fit (gemmsim.validate.memfit: a pointer chase beside streaming loads), each level's
+    latency is its loaded floor + slope x the bandwidth in use at that level; elsewhere the unloaded one."""
     mem = gpu.memory
     l2, hbm = mem.l2_hit_latency_ns, mem.hbm_latency_ns
     if mem.l2_latency_ns_per_tb_per_s is not None and l2_bytes_per_s > 0:
@@ -81,6 +81,12 @@ def loaded_latency_ns(gpu: GPU, hit: float, l2_bytes_per_s: float, hbm_bytes_per
         l2 = max(l2, mem.l2_warp_latency_ns)
     if mem.hbm_latency_ns_per_tb_per_s is not None and hbm_bytes_per_s > 0:
         hbm = (mem.hbm_loaded_latency_ns or hbm) + mem.hbm_latency_ns_per_tb_per_s * hbm_bytes_per_s / 1e12
+    return l2, hbm
+
+
+def loaded_latency_ns(gpu: GPU, hit: float, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> float:
+    """Mean load latency with the memory system busy, L2 hits and misses mixed (level_latencies_ns)."""
+    l2, hbm = level_latencies_ns(gpu, l2_bytes_per_s, hbm_bytes_per_s)
     return hit * l2 + (1 - hit) * hbm
 
 
@@ -99,7 +105,10 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     equally loaded: the achievable bandwidth over the busy CUs). Each level is weighted by the
     share of the CU's bytes that reach it; the slowest level sets the CU's bytes per cycle.
     The load latency mixes L2 hits and misses (misses pay the HBM latency); `in_use` is the L2 and
-    HBM bandwidth (bytes/s) the round keeps busy, which loads the latencies (loaded_latency_ns)."""
+    HBM bandwidth (bytes/s) the round keeps busy, which loads the latencies (level_latencies_ns).
+    A line the CU fetches for the first time waits for the fill from below the L2 (vmem.py: the
+    round's sharers of a tile wait for one fill), unless its tile is in the L2 already (the share
+    traffic.RoundTraffic.resident_a / _b); one it fetched before is an L2 hit."""
     mem = gpu.memory
     hz = clock_mhz * 1e6
     share = workgroups / max(1, traffic.blocks)
@@ -111,13 +120,19 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     )
     hit = traffic.l2_hit_rate
     to_cycles = clock_mhz / 1000.0
+    l2_ns, below_ns = level_latencies_ns(gpu, *in_use)
     return MemoryPath(
         cycles_per_byte=cycles_per_byte,
-        load_latency_cycles=loaded_latency_ns(gpu, hit, *in_use) * to_cycles,
+        load_latency_cycles=(hit * l2_ns + (1 - hit) * below_ns) * to_cycles,
         store_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
         scalar_latency_cycles=mem.l2_hit_latency_ns * to_cycles,
         sector_bytes=mem.l1_sector_bytes,
         sector_latency_cycles=sector_latency_ns(gpu, hit) * to_cycles,
+        fill_latency_cycles=below_ns * to_cycles,
+        fill_sector_latency_cycles=sector_latency_ns(gpu, 0.0) * to_cycles,
+        hit_latency_cycles=l2_ns * to_cycles,
+        hit_sector_latency_cycles=sector_latency_ns(gpu, 1.0) * to_cycles,
+        resident=(("A", traffic.resident_a), ("B", traffic.resident_b)),
     )
 
 

@@ -12,6 +12,13 @@ fits in it) comes from HBM. Writes of C pass through to HBM.
 Assumptions, kept explicit: the workgroups of a round advance through K together, so a K slice
 of the round's tiles must fit in an XCD's L2 twice over (the slice in use and the next one); when
 it does not, the reuse shrinks in proportion.
+
+Which tiles a round finds in the L2 when it starts (`resident_a`, `resident_b`: the share of its A
+and B reads) decides what its loads wait for (vmem.py): a tile first fetched in the round makes
+every workgroup that shares it wait for the fill from below. The L2 keeps tiles least recently used
+out: a tile used in round L is still there at round r if the tiles of rounds L .. r-1 fit in an
+XCD's L2. The kernel is assumed to run as a benchmark runs it, after a launch of itself: the L2
+holds what the last rounds of that launch left.
 """
 
 from __future__ import annotations
@@ -47,6 +54,8 @@ class RoundTraffic:
     write_bytes: float       # C written
     l2_miss_bytes: float     # reads the L2s pass to the Infinity Cache
     hbm_read_bytes: float    # reads that come from HBM
+    resident_a: float = 0.0  # share of the round's A reads whose tiles are in the L2 when it starts
+    resident_b: float = 0.0  # the same for B
 
     @property
     def l2_hit_rate(self) -> float:
@@ -67,7 +76,8 @@ def average_round(rounds: list[RoundTraffic]) -> RoundTraffic:
     n = len(rounds)
     return RoundTraffic(round(sum(r.blocks for r in rounds) / n), max(r.busy_cus for r in rounds),
                         sum(r.read_bytes for r in rounds) / n, sum(r.write_bytes for r in rounds) / n,
-                        sum(r.l2_miss_bytes for r in rounds) / n, sum(r.hbm_read_bytes for r in rounds) / n)
+                        sum(r.l2_miss_bytes for r in rounds) / n, sum(r.hbm_read_bytes for r in rounds) / n,
+                        sum(r.resident_a for r in rounds) / n, sum(r.resident_b for r in rounds) / n)
 
 
 def block_bytes(program: Program) -> BlockBytes:
@@ -94,24 +104,74 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     fits_in_mall = layers * (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
     seen_a = np.zeros(grid_m * layers, dtype=bool)
     seen_b = np.zeros(grid_n * layers, dtype=bool)
-    out = []
-    for first in range(0, blocks, slots):
+    starts = range(0, blocks, slots)
+
+    def tiles(first: int) -> tuple[np.ndarray, np.ndarray]:
         ids = np.arange(first, min(first + slots, blocks), dtype=np.int64)
-        n = len(ids)
         layer, tile = ids // per_layer, ids % per_layer
-        bx, by = layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
+        return layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
+
+    def distinct(bx: np.ndarray, by: np.ndarray) -> tuple:
+        """The round's distinct A and B tiles, each with how many of its blocks read it."""
+        return np.unique(bx, return_counts=True), np.unique(by, return_counts=True)
+
+    capacity = gpu.memory.l2_bytes_per_xcd
+    warm, held = [], 0.0      # the previous launch's last rounds, as many as leave tiles the L2 still holds
+    for first in reversed(starts):
+        (a_here, _), (b_here, _) = warm_round = distinct(*tiles(first))
+        warm.append(warm_round)
+        held += len(a_here) * per_block.a + len(b_here) * per_block.b
+        if held > capacity:
+            break
+    l2 = _L2Tiles(grid_m * layers, grid_n * layers, per_block, capacity, len(warm) + len(starts))
+    for a_tiles, b_tiles in reversed(warm):
+        l2.use(a_tiles, b_tiles)
+    out = []
+    for first in starts:
+        bx, by = tiles(first)
+        n = len(bx)
         # the XCD of block b is b mod xcds: within the round, every xcds-th id from the first of that XCD
         miss = sum(_l2_misses(bx[(x - first) % gpu.xcds::gpu.xcds], by[(x - first) % gpu.xcds::gpu.xcds],
                               per_block, k_slices, gpu) for x in range(gpu.xcds))
-        a_here, b_here = np.unique(bx), np.unique(by)
+        a_tiles, b_tiles = distinct(bx, by)
+        a_here, b_here = a_tiles[0], b_tiles[0]
         if fits_in_mall:
             new_a, new_b = a_here[~seen_a[a_here]], b_here[~seen_b[b_here]]
             seen_a[a_here], seen_b[b_here] = True, True
         else:
             new_a, new_b = a_here, b_here
         hbm = len(new_a) * per_block.a + len(new_b) * per_block.b
-        out.append(RoundTraffic(n, min(n, gpu.compute_units), n * per_block.reads, n * per_block.c, miss, min(miss, hbm)))
+        out.append(RoundTraffic(n, min(n, gpu.compute_units), n * per_block.reads, n * per_block.c, miss, min(miss, hbm),
+                                *l2.use(a_tiles, b_tiles)))
     return out
+
+
+class _L2Tiles:
+    """The A and B tiles an L2 holds, least recently used out: a tile used in round L is there at round
+    r if the distinct tiles of rounds L .. r-1 fit (a tile counted once in every round that uses it:
+    an upper bound on what pushed it out, so it may leave early)."""
+
+    def __init__(self, tiles_a: int, tiles_b: int, per_block: BlockBytes, capacity: float, rounds: int):
+        self.last = (np.full(tiles_a, -1, dtype=np.int64), np.full(tiles_b, -1, dtype=np.int64))
+        self.before = np.zeros(rounds + 1)   # bytes of the tiles of the rounds before round r
+        self.round = 0
+        self.tile_bytes = (per_block.a, per_block.b)
+        self.capacity = capacity
+
+    def use(self, *buffers: tuple[np.ndarray, np.ndarray]) -> tuple[float, ...]:
+        """For A and B, each (distinct tiles, blocks reading each): the share of the round's reads
+        whose tiles the L2 holds as it starts; then the round's tiles become the most recently used."""
+        r, before = self.round, self.before
+        shares, round_bytes = [], 0.0
+        for (here, counts), last, tile_bytes in zip(buffers, self.last, self.tile_bytes):
+            used = last[here]
+            held = (used >= 0) & (before[r] - before[np.maximum(used, 0)] <= self.capacity)
+            shares.append(float(counts[held].sum()) / float(counts.sum()) if len(counts) else 0.0)
+            last[here] = r
+            round_bytes += len(here) * tile_bytes
+        before[r + 1] = before[r] + round_bytes
+        self.round += 1
+        return tuple(shares)
 
 
 def _l2_misses(bx: np.ndarray, by: np.ndarray, per_block: BlockBytes, k_slices: int, gpu: GPU) -> float:
