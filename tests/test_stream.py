@@ -27,7 +27,7 @@ def test_shared_steps_equal_a_fresh_decode():
 def test_another_gpu_decodes_its_own_steps():
     gpu = load_gpu("mi300x")
     items = _program("1x128x598", gpu).waves[0]
-    narrow = replace(gpu, lds=replace(gpu.lds, bytes_per_clk=gpu.lds.bytes_per_clk // 4))
+    narrow = replace(gpu, lds=replace(gpu.lds, banks=gpu.lds.banks // 2))   # half the banks: every phase conflicts
     wide_steps, narrow_steps = decode_wave(items, gpu), decode_wave(items, narrow)
     lds = [i for i, step in enumerate(wide_steps) if step.op is Op.LDS_READ]
     assert lds and all(narrow_steps[i].lds_cycles > wide_steps[i].lds_cycles for i in lds)
