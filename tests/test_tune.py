@@ -193,18 +193,17 @@ def test_the_final_replay_is_skipped_only_when_the_clock_did_not_move(monkeypatc
     assert settled.time_us == again.time_us and settled.simulation == again.simulation   # the same number
 
 
-def test_the_first_replays_bound_holds_where_the_final_replay_runs_fewer_cycles():
-    # 16x64x256 at 8192x8192x1024 fp8 on mi355x: at the final (higher) clock the event order saves
-    # 0.7 % of the cycles, so the first replay's cycles over the final clock are above the final time
-    # (found by replaying candidate tiles of a few shapes; the 4096^3 case of the same kind went away
-    # when the gfx950 fp8 operand layout changed, the 64x128x128 one when the generator followed
-    # FlyDSL's hot-loop scheduler)
+def test_the_first_replays_bound_holds_where_the_final_replay_once_ran_fewer_cycles():
+    # 16x64x256 at 8192x8192x1024 fp8 on mi355x: before the convoy (a CU's first fetch of a line waits
+    # for the fill) the final replay, at a higher clock, ran 0.7 % fewer cycles than the first, so the
+    # first replay's cycles over the final clock were above the final time. No such case was found
+    # since (tiles 16x64x256 ... 64x256x128, four shapes, fp8 and bf16, mi355x and mi300x); the bound
+    # must still hold on it, and the searches' tests check every bound against its replayed time.
     gpu, problem = load_gpu("mi355x"), make_problem("8192x8192x1024", "fp8")
     a = analyze(problem, make_config("16x64x256"), gpu)
     first = first_replay(generate(a, gpu), problem, gpu, analysis=a)
     final = first.finish()
-    assert final.simulation.cycles < first.replay.cycles          # the case the bound must survive
-    assert first.replay.cycles / first.final_clock_mhz > final.time_us
+    assert first.final_clock_mhz > first.clock_mhz                 # the final replay runs at another clock
     assert first.bound_us <= final.time_us
 
 
