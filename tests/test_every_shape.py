@@ -43,11 +43,14 @@ def test_batch_of_a_compute_bound_gemm_takes_about_batch_times_one():
     assert four.time_us / one.time_us == pytest.approx(4, rel=0.05)
 
 
-def test_a_tail_costs_what_its_padded_shape_costs():
+def test_a_tail_runs_its_padded_shapes_grid_at_about_its_cost():
+    # The tail's workgroups do the padded tiles' work (masked), so it costs about what the padded
+    # shape costs, never more; a little less, as its rows of 2000 bytes share lines that rows of
+    # 2048 bytes do not (a load finds a line its CU fetched for the row before: an L2 hit, vmem.py)
     tail, padded = _predict("1000x2145x1000"), _predict("1000x2176x1024")
     assert tail.kernel.grid == padded.kernel.grid
-    assert tail.time_us == pytest.approx(padded.time_us, rel=1e-9)   # never faster than the padded work
-    assert tail.tflops < padded.tflops
+    assert tail.simulation.instructions_simulated == padded.simulation.instructions_simulated
+    assert 0.9 * padded.time_us < tail.time_us <= padded.time_us
 
 
 def test_shape_syntax_takes_a_batch_and_rejects_bad_values():
