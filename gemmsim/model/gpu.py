@@ -84,12 +84,6 @@ def level_latencies_ns(gpu: GPU, l2_bytes_per_s: float, hbm_bytes_per_s: float) 
     return l2, hbm
 
 
-def loaded_latency_ns(gpu: GPU, hit: float, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> float:
-    """Mean load latency with the memory system busy, L2 hits and misses mixed (level_latencies_ns)."""
-    l2, hbm = level_latencies_ns(gpu, l2_bytes_per_s, hbm_bytes_per_s)
-    return hit * l2 + (1 - hit) * hbm
-
-
 def under_load(gpu: GPU) -> bool:
     """Whether the description says how latency grows with the bandwidth in use."""
     return gpu.memory.hbm_latency_ns_per_tb_per_s is not None or gpu.memory.l2_latency_ns_per_tb_per_s is not None
