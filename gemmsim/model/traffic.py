@@ -115,15 +115,14 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
         """The round's distinct A and B tiles, each with how many of its blocks read it."""
         return np.unique(bx, return_counts=True), np.unique(by, return_counts=True)
 
-    capacity = gpu.memory.l2_bytes_per_xcd
-    warm, held = [], 0.0      # the previous launch's last rounds, as many as leave tiles the L2 still holds
+    # the previous launch's last rounds (no more than this launch's), as many as leave tiles the L2 still holds
+    l2 = _L2Tiles(grid_m * layers, grid_n * layers, per_block, gpu.memory.l2_bytes_per_xcd, 2 * len(starts))
+    warm, held = [], 0.0
     for first in reversed(starts):
-        (a_here, _), (b_here, _) = warm_round = distinct(*tiles(first))
-        warm.append(warm_round)
-        held += len(a_here) * per_block.a + len(b_here) * per_block.b
-        if held > capacity:
+        warm.append(distinct(*tiles(first)))
+        held += l2.round_bytes(*warm[-1])
+        if held > l2.capacity:
             break
-    l2 = _L2Tiles(grid_m * layers, grid_n * layers, per_block, capacity, len(warm) + len(starts))
     for a_tiles, b_tiles in reversed(warm):
         l2.use(a_tiles, b_tiles)
     out = []
@@ -162,16 +161,19 @@ class _L2Tiles:
         """For A and B, each (distinct tiles, blocks reading each): the share of the round's reads
         whose tiles the L2 holds as it starts; then the round's tiles become the most recently used."""
         r, before = self.round, self.before
-        shares, round_bytes = [], 0.0
-        for (here, counts), last, tile_bytes in zip(buffers, self.last, self.tile_bytes):
+        shares = []
+        for (here, counts), last in zip(buffers, self.last):
             used = last[here]
             held = (used >= 0) & (before[r] - before[np.maximum(used, 0)] <= self.capacity)
             shares.append(float(counts[held].sum()) / float(counts.sum()) if len(counts) else 0.0)
             last[here] = r
-            round_bytes += len(here) * tile_bytes
-        before[r + 1] = before[r] + round_bytes
+        before[r + 1] = before[r] + self.round_bytes(*buffers)
         self.round += 1
         return tuple(shares)
+
+    def round_bytes(self, *buffers: tuple[np.ndarray, np.ndarray]) -> float:
+        """What a round's distinct A and B tiles take in the L2."""
+        return sum(len(here) * tile_bytes for (here, _), tile_bytes in zip(buffers, self.tile_bytes))
 
 
 def _l2_misses(bx: np.ndarray, by: np.ndarray, per_block: BlockBytes, k_slices: int, gpu: GPU) -> float:

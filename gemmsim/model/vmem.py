@@ -53,7 +53,7 @@ class VmemQueue(Server):
         self.path = path
         self.bytes = 0
         # a first fetch's (latency, per-sector latency) by buffer: resident share x hit + the rest x fill
-        self.first_fetch = {buffer: (share * path.hit_latency_cycles + (1 - share) * (path.fill_latency_cycles or 0.0),
+        self.first_fetch_latency = {buffer: (share * path.hit_latency_cycles + (1 - share) * (path.fill_latency_cycles or 0.0),
                                      share * path.hit_sector_latency_cycles + (1 - share) * path.fill_sector_latency_cycles)
                             for buffer, share in path.resident}
 
@@ -76,7 +76,7 @@ class VmemQueue(Server):
         if first_fetch is None or path.fill_latency_cycles is None:
             base, per_sector = path.load_latency_cycles, path.sector_latency_cycles
         elif first_fetch:
-            base, per_sector = self.first_fetch.get(buffer, (path.fill_latency_cycles, path.fill_sector_latency_cycles))
+            base, per_sector = self.first_fetch_latency.get(buffer, (path.fill_latency_cycles, path.fill_sector_latency_cycles))
         else:
             base, per_sector = path.hit_latency_cycles, path.hit_sector_latency_cycles
         if not per_sector or nbytes <= path.sector_bytes:
