@@ -509,6 +509,11 @@ def touch_nodes(buffer_bytes: int, node_words: int, order: str, rng: np.random.G
     return np.repeat((succ * node_words).astype(np.uint32), node_words)
 
 
+def touch_evict_bytes(x: Bench) -> int:
+    """What a first-touch bench writes before each launch to push its lines out of every cache."""
+    return (64 << 20) if x.quick else TOUCH_EVICT_BYTES
+
+
 def bench_touch(x: Bench) -> None:
     """Cycles per step of one warp's chain of warp-wide first-touch loads (chase_warp): HBM series
     evict the caches before each launch and go on from where the last launch stopped, so no step finds
@@ -516,7 +521,8 @@ def bench_touch(x: Bench) -> None:
     rng = np.random.default_rng(7)
     steps, repeats = (512, 1) if x.quick else (4096, 3)
     node_words = 2 * x.wave                    # two lanes' words per lane: room for lane_words 2 and the pair
-    evict = x.b.malloc(TOUCH_EVICT_BYTES) if not x.quick else x.b.malloc(64 << 20)
+    evict_bytes = touch_evict_bytes(x)
+    evict = x.b.malloc(evict_bytes)
     series = TOUCH_SERIES[::2] if x.quick else TOUCH_SERIES
     for level, order, size in series:
         size = min(size, 64 << 20) if x.quick else size
@@ -538,7 +544,7 @@ def bench_touch(x: Bench) -> None:
             lat = []
             for _ in range(repeats):
                 if level == "hbm":
-                    x.b.memset(evict, 0, TOUCH_EVICT_BYTES if not x.quick else 64 << 20)
+                    x.b.memset(evict, 0, evict_bytes)
                 lat.append(run(steps))
             latency, clock = statistics.median(lat), x.clock()
             bench = f"touch_{level}_{order}_{pattern}"
@@ -555,7 +561,7 @@ def bench_sharers(x: Bench) -> None:
     followers ask for lines the leader's misses are still filling; with the whole chain's head start
     (delay -1: the leader's own cycles twice over) they find every line in the L2."""
     steps = 128 if x.quick else 1024
-    evict_bytes = (64 << 20) if x.quick else TOUCH_EVICT_BYTES
+    evict_bytes = touch_evict_bytes(x)
     node_words = 2 * x.wave
     buf = touch_nodes((16 << 20) if x.quick else (256 << 20), node_words, "random", np.random.default_rng(11))
     dev, evict = x.b.malloc(buf.nbytes), x.b.malloc(evict_bytes)
