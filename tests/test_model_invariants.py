@@ -82,6 +82,7 @@ def test_tile_walk_reads_every_tile_from_hbm_at_least_once():
     program = generate(a, gpu)
     per_block = block_bytes(program)
     assert per_block.a == 64 * 8320 and per_block.b == 256 * 8320 and per_block.c == 64 * 256 * 2
+    assert (per_block.tile_a, per_block.tile_b) == (per_block.a, per_block.b)   # no element read twice
     rounds = walk_rounds(program.grid, per_block, gpu.compute_units * 3, a.k_tiles, gpu)
     assert sum(r.blocks for r in rounds) == a.blocks
     hbm_reads = sum(r.hbm_read_bytes for r in rounds)
@@ -90,13 +91,31 @@ def test_tile_walk_reads_every_tile_from_hbm_at_least_once():
     assert all(r.resident_b == 0.0 for r in rounds)   # each B tile's first round fetches it: nothing kept
 
 
+@pytest.mark.parametrize("kernel", ["gemm", "gemm_blocked2x2", "gemm_blocked4x4"])
+def test_a_workgroup_tile_counts_each_element_once_however_many_lanes_read_it(kernel):
+    """In the direct ladder kernels 16 lanes share an A element and 8 warps a B sector (and the
+    blocked ones reread a sector for 8 K steps): the reads are several times the tiles, whose bytes
+    are the rows (columns) the workgroup covers times K, within one sector of slide at the end."""
+    from gemmsim.frontends.sm90 import ladder
+    from gemmsim.frontends.sm90.common import Sm90Problem
+
+    m = n = k = 512
+    program = ladder.generate(kernel, Sm90Problem(m, n, k, "fp32"), load_gpu("h200"))
+    per_block = block_bytes(program)
+    edge = ladder.OUTPUT_EDGE[kernel]
+    rows = edge * k * 4
+    assert rows <= per_block.tile_a <= rows + edge * 32 and rows <= per_block.tile_b <= rows + edge * 32
+    assert per_block.a + per_block.b > 3 * (per_block.tile_a + per_block.tile_b)
+
+
 def test_the_l2_holds_what_a_round_finds_least_recently_used_out():
     from gemmsim.model.traffic import BlockBytes
 
     gpu = load_gpu("h200")   # one 60 MiB L2
     tile_m, tile_n = 64, 128
     def walk(size):
-        per_block = BlockBytes(tile_m * size * 2, tile_n * size * 2, tile_m * tile_n * 4)
+        a, b = tile_m * size * 2, tile_n * size * 2
+        per_block = BlockBytes(a, b, tile_m * tile_n * 4, a, b)
         return walk_rounds((size // tile_m, size // tile_n), per_block, gpu.compute_units, size // 64, gpu)
     # 1 MiB of bf16 A and B: the previous launch left all of it
     assert all(r.resident_a == r.resident_b == 1.0 for r in walk(512))

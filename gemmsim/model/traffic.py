@@ -23,21 +23,27 @@ holds what the last rounds of that launch left.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from gemmsim.hw import GPU
-from gemmsim.ir.program import MEMORY_OPS, Op, Program, executions
+from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program
 
 
 @dataclass(frozen=True)
 class BlockBytes:
-    """Bytes one workgroup moves over the whole kernel, by buffer."""
+    """Bytes one workgroup moves over the whole kernel, by buffer: what its waves ask for (a, b, c)
+    and the distinct bytes of A and B among them (its tiles, what the L2 holds and HBM sends once).
+    Where the waves or lanes of a workgroup read the same elements, the tile is smaller than the reads."""
 
     a: float
     b: float
     c: float
+    tile_a: float
+    tile_b: float
 
     @property
     def reads(self) -> float:
@@ -81,14 +87,56 @@ def average_round(rounds: list[RoundTraffic]) -> RoundTraffic:
 
 
 def block_bytes(program: Program) -> BlockBytes:
-    """Bytes of A, B (read) and C (written) per workgroup, from the Program's memory instructions."""
+    """Bytes of A, B (read) and C (written) per workgroup, from the Program's memory instructions.
+
+    A tile's bytes: the loads inside the same loops are taken together. The distinct bytes of their
+    first iteration of the innermost loop, then what each further iteration adds (taken as what the
+    second adds to the first: a K loop that walks forward), once per iteration of the loops outside.
+    The lanes and waves that share elements, and iterations that read parts of the same sectors,
+    count them once."""
     totals = {"A": 0.0, "B": 0.0, "C": 0.0}
+    nests: dict[tuple[str, tuple[int, ...]], list] = {}   # (buffer, trip counts around) -> its loads
     for wave in program.waves:
-        for instr, times in executions(wave):
-            if instr.op in MEMORY_OPS and instr.op not in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
-                key = instr.buffer if instr.buffer in totals else ("C" if instr.op == Op.VMEM_STORE else "A")
-                totals[key] += times * instr.wave_bytes(program.wave_size)
-    return BlockBytes(totals["A"], totals["B"], totals["C"])
+        for instr, trips in _with_trips(wave):
+            if instr.op not in MEMORY_OPS or instr.op in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
+                continue
+            buffer = instr.buffer if instr.buffer in totals else ("C" if instr.op == Op.VMEM_STORE else "A")
+            totals[buffer] += math.prod(trips) * instr.wave_bytes(program.wave_size)
+            if buffer != "C" and all(trips):
+                nests.setdefault((buffer, trips), []).append(instr)
+    tiles = {"A": 0.0, "B": 0.0}
+    for (buffer, trips), loads in nests.items():
+        inner = trips[-1] if trips else 1
+        first = _distinct_bytes(loads, program.wave_size, 1)
+        added = _distinct_bytes(loads, program.wave_size, 2) - first if inner > 1 else 0
+        tiles[buffer] += math.prod(trips[:-1]) * (first + (inner - 1) * added)
+    return BlockBytes(totals["A"], totals["B"], totals["C"], tiles["A"], tiles["B"])
+
+
+def _with_trips(items) -> Iterator[tuple[Instr, tuple[int, ...]]]:
+    """Every instruction once, with the trip counts of the loops around it (outermost first)."""
+    for item in items:
+        if isinstance(item, Loop):
+            for instr, trips in _with_trips(item.body):
+                yield instr, (item.trip_count,) + trips
+        else:
+            yield item, ()
+
+
+def _distinct_bytes(loads: list[Instr], wave_size: int, iterations: int) -> int:
+    """The length of the union of the loads' lane byte ranges over the first `iterations` of their
+    innermost loop (a load of unknown lanes: all its bytes, every iteration)."""
+    unknown = iterations * sum(i.wave_bytes(wave_size) for i in loads if i.lane_offsets is None)
+    ranges = [(np.asarray(i.lane_offsets, dtype=np.int64) + it * (i.iter_strides[-1] if i.iter_strides else 0),
+               i.lane_bytes) for i in loads if i.lane_offsets is not None for it in range(iterations)]
+    if not ranges:
+        return unknown
+    lo = np.concatenate([start for start, _ in ranges])
+    hi = np.concatenate([start + size for start, size in ranges])
+    order = np.argsort(lo, kind="stable")
+    lo, reach = lo[order], np.maximum.accumulate(hi[order])
+    gaps = np.maximum(0, lo[1:] - reach[:-1]).sum()
+    return unknown + int(reach[-1] - lo[0] - gaps)
 
 
 def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU,
@@ -101,7 +149,7 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     grid_m, grid_n = grid
     per_layer = grid_m * grid_n
     blocks = per_layer * layers
-    fits_in_mall = layers * (grid_m * per_block.a + grid_n * per_block.b) <= gpu.memory.mall_bytes
+    fits_in_mall = layers * (grid_m * per_block.tile_a + grid_n * per_block.tile_b) <= gpu.memory.mall_bytes
     seen_a = np.zeros(grid_m * layers, dtype=bool)
     seen_b = np.zeros(grid_n * layers, dtype=bool)
     starts = range(0, blocks, slots)
@@ -139,7 +187,7 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
             seen_a[a_here], seen_b[b_here] = True, True
         else:
             new_a, new_b = a_here, b_here
-        hbm = len(new_a) * per_block.a + len(new_b) * per_block.b
+        hbm = len(new_a) * per_block.tile_a + len(new_b) * per_block.tile_b
         out.append(RoundTraffic(n, min(n, gpu.compute_units), n * per_block.reads, n * per_block.c, miss, min(miss, hbm),
                                 *l2.use(a_tiles, b_tiles)))
     return out
@@ -154,7 +202,7 @@ class _L2Tiles:
         self.last = (np.full(tiles_a, -1, dtype=np.int64), np.full(tiles_b, -1, dtype=np.int64))
         self.before = np.zeros(rounds + 1)   # bytes of the tiles of the rounds before round r
         self.round = 0
-        self.tile_bytes = (per_block.a, per_block.b)
+        self.tile_bytes = (per_block.tile_a, per_block.tile_b)
         self.capacity = capacity
 
     def use(self, *buffers: tuple[np.ndarray, np.ndarray]) -> tuple[float, ...]:
@@ -181,7 +229,7 @@ def _l2_misses(bx: np.ndarray, by: np.ndarray, per_block: BlockBytes, k_slices: 
     if len(bx) == 0:
         return 0.0
     requested = len(bx) * per_block.reads
-    distinct = len(np.unique(bx)) * per_block.a + len(np.unique(by)) * per_block.b
+    distinct = len(np.unique(bx)) * per_block.tile_a + len(np.unique(by)) * per_block.tile_b
     slice_bytes = distinct / max(1, k_slices)
     kept = min(1.0, gpu.memory.l2_bytes_per_xcd / (2 * slice_bytes)) if slice_bytes else 1.0
     return distinct + (requested - distinct) * (1.0 - kept)
