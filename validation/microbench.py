@@ -13,7 +13,9 @@ difference" divide the extra work of a longer loop by its extra time, so the lau
 The groups (BENCHES, --only takes their names):
   launch   launch_runner: an empty kernel timed exactly as the runner times a GEMM
            (validation.measure.time_launches: poison, events, warm-ups and runs of stats.plan_runs),
-           one wave and a full grid; launch: the same kernel between two events, nothing queued
+           one wave and a full grid; launch: the same kernel between two events, nothing queued;
+           launch_poison_r<rep>: launch_runner's timing of one wave with poisons of 4 KiB .. 256 MiB
+           (parameter poison_bytes), three sweeps in turn
   chase    pointer chase through global buffers of every cache level (latency cycles and ns)
   copy     device copy bandwidth (read + write) at four buffer sizes
   l2       l2_read: L2-resident reads, L1 bypassed; hbm_read: a 2 GiB buffer (both by difference)
@@ -106,6 +108,9 @@ LDS_STRIDE_FACTORS = (1, 2, 4, 8, 16, 32)     # stride_words = width / 32 x fact
 LDS_UNROLL = 8                                # microbench.hip's LDS_UNROLL
 LDS_BLOCK = 1024
 LAUNCH_POISON_BYTES = 4 << 20                 # the C of a 1024 x 1024 fp32 GEMM
+# the C sizes of the runner's shapes span 8 KiB (16 x 128 fp32) .. 320 MiB (10240 x 8192 fp32)
+LAUNCH_POISON_SWEEP = tuple(4 ** e << 10 for e in range(1, 10))   # 4 KiB .. 256 MiB
+LAUNCH_POISON_REPEATS = 3                     # sweeps in turn: drift vs noise
 # loaded: (bench, chase buffer, stream buffer); the chase sizes are chase's L2 and HBM levels
 LOADED_SERIES = (("loaded_l2_hbm", 2 << 20, 2 << 30), ("loaded_hbm_hbm", 256 << 20, 2 << 30),
                  ("loaded_l2_l2", 2 << 20, 16 << 20), ("loaded_hbm_l2", 256 << 20, 16 << 20))
@@ -220,6 +225,16 @@ def bench_launch(x: Bench) -> None:
     for blocks, threads in ((1, x.wave), (x.sms * 8, 256)):
         t = x.timed_us("empty_kernel", blocks, threads, [("ptr", int(x.sink))], repeats=51, warmups=5)
         x.row("launch", "threads", blocks * threads, "event_time_us", t, x.clock())
+    # the runner poisons C before the start event: while the GPU writes it, the host submits the
+    # kernel, so the poison's size may hide part of the host's launch time
+    sizes = LAUNCH_POISON_SWEEP[:2] if x.quick else LAUNCH_POISON_SWEEP
+    poison = x.b.malloc(max(sizes))
+    for rep in range(1 if x.quick else LAUNCH_POISON_REPEATS):
+        for size in sizes:
+            summary, _ = time_launches(x.b, x.f["empty_kernel"], (1, 1, 1), (x.wave, 1, 1), args, poison, size,
+                                       overrides)
+            x.row(f"launch_poison_r{rep}", "poison_bytes", size, "event_time_us", summary.median_us, x.clock())
+    x.b.free(poison)
 
 
 def bench_chase(x: Bench) -> None:
