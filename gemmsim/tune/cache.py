@@ -22,7 +22,7 @@ from gemmsim.errors import InputError
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
 
-MODEL_VERSION = 4            # bump when a change of the timing model changes any predicted number
+MODEL_VERSION = 5            # bump when a change of the timing model changes any predicted number
 FILE_NAME = "tune.sqlite"
 BUSY_TIMEOUT_S = 30.0
 SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
