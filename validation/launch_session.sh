@@ -12,10 +12,7 @@ SHAPES=128x128x128,256x256x256,512x512x512,127x512x512,512x64x512
 ENV="$OUT/environment_launch.txt"
 WORK=/tmp/launch_work
 . "$(dirname "$0")/session_environment.sh"
-environment_before "$ENV"
-mkdir -p "$WORK"
-start=$(date +%s)
-python3 -m validation.build --nvidia build > "$WORK/build.log" 2>&1 || { tail -20 "$WORK/build.log"; exit 1; }
+session_begin "$ENV" "$WORK" build
 MB="python3 -m validation.microbench --backend cuda --build-dir build --only launch"
 { timeout 150 $MB --out "$WORK/before"
   timeout 200 python3 -m validation.run --suite ladder --out "$WORK/runs" --shapes $SHAPES

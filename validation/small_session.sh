@@ -15,10 +15,7 @@ NCU="ncu --clock-control none --cache-control none --metrics $METRICS"
 ENV="$OUT/environment_small.txt"
 WORK=/tmp/small_work
 . "$(dirname "$0")/session_environment.sh"
-environment_before "$ENV"
-mkdir -p "$WORK"
-start=$(date +%s)
-python3 -m validation.build --nvidia build > "$WORK/build.log" 2>&1 || { tail -20 "$WORK/build.log"; exit 1; }
+session_begin "$ENV" "$WORK" build
 timeout 330 $NCU --kernel-name 'regex:^(gemm|mma_preshuffle)' -f -o "$WORK/gemms" \
   python3 -m validation.run --worker --suite all --out "$WORK/rows" --backend cuda --build-dir build \
   --mode quick --shapes $SHAPES > "$WORK/gemms.log" 2>&1

@@ -13,9 +13,7 @@ SHAPE=4096x4096x4096
 ENV="$OUT/environment_source.txt"
 WORK=/tmp/source_work
 . "$(dirname "$0")/session_environment.sh"
-environment_before "$ENV"
-mkdir -p "$WORK"
-start=$(date +%s)
+session_begin "$ENV" "$WORK"
 timeout 200 python3 -m validation.run --suite matrix --out "$WORK/time" --kernels '^mma_preshuffle_m32n256k64_swz[01]$' \
   --shapes $SHAPE 2>&1 | tee "$WORK/time.log"
 rc=$?
