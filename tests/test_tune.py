@@ -21,8 +21,8 @@ from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.model.gpu import replay_kernel
 from gemmsim.predict import first_replay, predict
 from gemmsim.problem import make_config, make_problem
-from gemmsim.tune.cache import TuneCache
-from gemmsim.tune.search import cache_key, fastest_us, search, tune, valid_analyses
+from gemmsim.tune.cache import TuneCache, cache_key, tune
+from gemmsim.tune.search import fastest_us, search, valid_analyses
 from gemmsim.tune.space import FULL, TILES, parse_space
 from tests.cli_runner import run_cli
 

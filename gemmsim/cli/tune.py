@@ -69,7 +69,7 @@ def _tune_shape(args, gpu, space, cache) -> int:
     from gemmsim.problem import make_problem
     from gemmsim.report.rows import format_csv, format_json, format_table
     from gemmsim.report.tune import candidate_rows, tune_header
-    from gemmsim.tune.search import tune
+    from gemmsim.tune.cache import tune
 
     result = tune(make_problem(args.shape, args.dtype), gpu, space, cache, args.top)
     rows = candidate_rows(result, args.top)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import heapq
 import re
-from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from gemmsim import progress
@@ -26,6 +25,7 @@ from gemmsim.hw import GPU, load_gpu
 from gemmsim.identity import ByIdentity
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
+from gemmsim.tune.result import DEFAULT_TOP, Candidate, TuneResult
 from gemmsim.tune.space import TILES, Space
 
 if TYPE_CHECKING:
@@ -34,50 +34,6 @@ if TYPE_CHECKING:
 # neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
 
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
-DEFAULT_TOP = 10           # candidates ranked exactly unless asked for more or fewer
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One valid configuration: its bound, and its replayed time when it was replayed."""
-
-    config: KernelConfig
-    bound_us: float
-    occupancy: int                    # workgroups per CU
-    time_us: float | None = None      # None: not replayed (its bound could not beat the best)
-    bottleneck: str | None = None
-    why: str = ""                     # why it lost ("best" for the winner)
-
-    @property
-    def replayed(self) -> bool:
-        return self.time_us is not None
-
-    @property
-    def rank_time_us(self) -> float:
-        return self.time_us if self.time_us is not None else self.bound_us
-
-
-@dataclass(frozen=True)
-class TuneResult:
-    problem: Problem
-    gpu: str
-    space: str
-    candidates: tuple[Candidate, ...]       # ranked: replayed by time, then the rest by bound
-    rejected: dict[str, int] = field(default_factory=dict)   # rule message -> configurations it rejected
-    from_cache: bool = False
-    first_replays: int = 0                  # candidates that got at least the first replay
-
-    @property
-    def best(self) -> Candidate:
-        return self.candidates[0]
-
-    @property
-    def runner_up(self) -> Candidate | None:
-        return self.candidates[1] if len(self.candidates) > 1 else None
-
-    @property
-    def replays(self) -> int:
-        return sum(c.replayed for c in self.candidates)
 
 
 def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
@@ -244,42 +200,3 @@ def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByIdentity, tile,
 
 def candidate_configs(problem: Problem, gpu: GPU, space: Space = TILES) -> list[KernelConfig]:
     return [a.config for a in valid_analyses(problem, gpu, space)[0]]
-
-
-def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP) -> TuneResult:
-    """The ranked search result (its first `top` exact), from `cache` (a TuneCache) when it holds
-    this exact question."""
-    key = cache_key(space, top)
-    if cache is not None:
-        stored = cache.get(problem, gpu, key)
-        if stored is not None:
-            return result_from_dict(stored, problem, from_cache=True)
-    result, best = search(problem, gpu, space, top)
-    if best is None:
-        raise ConfigError(f"no configuration of the space fits {problem.m}x{problem.n}x{problem.k} {problem.dtype} "
-                          f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")
-    if cache is not None:
-        cache.put(problem, gpu, key, result_to_dict(result))
-    return result
-
-
-def cache_key(space: Space, top: int = DEFAULT_TOP) -> str:
-    """The question a search answers: the space, and how many it ranks exactly (named only when not
-    the default, so the entries of earlier versions still answer)."""
-    return space.describe() + ("" if top == DEFAULT_TOP else f" top={top}")
-
-
-def result_to_dict(result: TuneResult) -> dict:
-    return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected, "first_replays": result.first_replays,
-            "candidates": [{**asdict(c.config), "bound_us": c.bound_us, "occupancy": c.occupancy,
-                            "time_us": c.time_us, "bottleneck": c.bottleneck, "why": c.why}
-                           for c in result.candidates]}
-
-
-def result_from_dict(d: dict, problem: Problem, from_cache: bool = False) -> TuneResult:
-    config_fields = {f.name for f in fields(KernelConfig)}
-    candidates = tuple(Candidate(KernelConfig(**{k: v for k, v in c.items() if k in config_fields}),
-                                 c["bound_us"], c["occupancy"], c["time_us"], c["bottleneck"], c["why"])
-                       for c in d["candidates"])
-    return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache,
-                      d.get("first_replays", 0))
