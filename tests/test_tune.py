@@ -155,6 +155,16 @@ def test_the_first_top_candidates_are_ranked_as_replaying_everything_ranks_them(
         assert result.replays < len(everything) or top >= len(everything)     # and pruning pruned something
 
 
+@pytest.mark.parametrize("shape,dtype,gpu_name", [(SHAPE, "bf16", "mi300x"), ("16x2048x512", "bf16", "mi355x")])
+def test_workers_replaying_ahead_give_the_same_answer(shape, dtype, gpu_name):
+    """Replays are deterministic: a pool's search ranks, bounds and counts exactly as one process's."""
+    gpu, problem = load_gpu(gpu_name), make_problem(shape, dtype)
+    for top in (1, 3):
+        alone, best_alone = search(problem, gpu, TILES, top=top)
+        pooled, best_pooled = search(problem, gpu, TILES, top=top, workers=2)
+        assert pooled == alone and best_pooled.time_us == best_alone.time_us
+
+
 def test_the_static_bound_holds_when_the_full_load_clock_is_below_half_the_peak():
     gpu = load_gpu("mi300x")
     slow = replace(gpu, peak_clock_mhz=3 * gpu.clock_mhz("bf16"))      # the time is no longer monotone in cycles

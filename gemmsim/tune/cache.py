@@ -120,9 +120,10 @@ class TuneCache:
         self._db.close()
 
 
-def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP) -> TuneResult:
+def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP,
+         workers: int = 1) -> TuneResult:
     """The ranked search result (its first `top` exact), from `cache` (a TuneCache) when it holds
-    this exact question."""
+    this exact question, else searched with `workers` processes."""
     key = cache_key(space, top)
     if cache is not None:
         stored = cache.get(problem, gpu, key)
@@ -130,7 +131,7 @@ def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int 
             return result_from_dict(stored, problem, from_cache=True)
     from gemmsim.tune.search import search   # a miss only: the search imports the analysis and the replay
 
-    result, best = search(problem, gpu, space, top)
+    result, best = search(problem, gpu, space, top, workers)
     if best is None:
         raise ConfigError(f"no configuration of the space fits {problem.m}x{problem.n}x{problem.k} {problem.dtype} "
                           f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")

@@ -30,8 +30,8 @@ from gemmsim.tune.space import TILES, Space
 
 if TYPE_CHECKING:
     from gemmsim.prediction import Prediction
-# gemmsim.predict and the generator are imported where a search replays: a cached answer needs
-# neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
+# gemmsim.predict and the generator are imported where a search replays (tune.ahead): a cached answer
+# needs neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
 
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
 
@@ -93,40 +93,44 @@ def _count(message: str, examples: dict, counts: dict) -> None:
     counts[rule] = counts.get(rule, 0) + 1
 
 
-def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_TOP
+def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_TOP, workers: int = 1
            ) -> tuple[TuneResult, Prediction | None]:
     """Rank the space for `problem` on `gpu`: the first `top` candidates exactly as replaying every
     candidate would rank them, the rest after them. Returns the ranking and the winner's full
-    Prediction (None if no configuration is valid).
+    Prediction (None if no configuration is valid). With `workers` > 1, a pool of processes replays
+    ahead of the search (tune.ahead): the same answer, sooner.
 
     Best-first: a heap holds each candidate under its tightest known lower bound, and the candidate
     on top takes its next step (the static bound, then the first replay and its bound, then the
     final replay and its time). A candidate whose time reaches the top has no rival left that can
     beat it, so it takes the next rank; the search stops once `top` are ranked."""
-    from gemmsim.frontends.preshuffle.generator import generate
-    from gemmsim.predict import FirstReplay, first_replay
+    from gemmsim.tune.ahead import replays
 
     valid, rejected = valid_analyses(problem, gpu, space)
     bounds = [lower_bound_us(a, gpu) for a in valid]     # each one's tightest lower bound so far
+    steps = replays(valid, list(bounds), problem, gpu, top, workers)
     heap = [(bound, _PENDING, i, _STATIC) for i, bound in enumerate(bounds)]
     heapq.heapify(heap)
     ranked, first_replays = [], 0
     # at most two replays a candidate; the bar ends early when the bounds prune
     ticks = progress.track(range(2 * len(valid)), f"replays for {problem.m}x{problem.n}x{problem.k}")
-    while heap and len(ranked) < top:
-        key, _, i, state = heapq.heappop(heap)
-        if state is _STATIC:
-            state = first_replay(generate(valid[i], gpu), problem, gpu, analysis=valid[i])
-            first_replays += 1
-            bounds[i] = max(key, state.bound_us)
-            heapq.heappush(heap, (bounds[i], _PENDING, i, state))
-            next(ticks, None)
-        elif isinstance(state, FirstReplay):
-            heapq.heappush(heap, _finished(i, state.finish()))
-            next(ticks, None)
-        else:
-            ranked.append((i, state))
-    ticks.close()
+    try:
+        while heap and len(ranked) < top:
+            key, done, i, state = heapq.heappop(heap)
+            if state is _STATIC:
+                state = steps.first(i)
+                first_replays += 1
+                bounds[i] = max(key, state.bound_us)
+                heapq.heappush(heap, (bounds[i], _PENDING, i, state))
+                next(ticks, None)
+            elif done == _PENDING:
+                heapq.heappush(heap, _finished(i, state.finish()))
+                next(ticks, None)
+            else:
+                ranked.append((i, state))
+    finally:
+        steps.close()
+        ticks.close()
     result = TuneResult(problem, gpu.name, space.describe(), tuple(_ranked_candidates(valid, bounds, ranked, heap)),
                         rejected, first_replays=first_replays)
     return result, ranked[0][1] if ranked else None
@@ -142,8 +146,6 @@ def _finished(i: int, p: Prediction) -> tuple:
 
 def _ranked_candidates(valid: list[TileAnalysis], bounds: list[float], ranked: list, heap: list) -> list[Candidate]:
     """The ranked ones in order, then the rest of the heap: the replayed by time, then the others by bound."""
-    from gemmsim.predict import FirstReplay
-
     best_us = ranked[0][1].time_us if ranked else None
     cutoff_us = ranked[-1][1].time_us if ranked else None
     out = []
@@ -154,7 +156,7 @@ def _ranked_candidates(valid: list[TileAnalysis], bounds: list[float], ranked: l
         if done == _DONE:
             out.append(_replayed(a, bounds[i], state, _why_slower(state, best_us, a)))
         else:
-            step = "after the first replay" if isinstance(state, FirstReplay) else "static"
+            step = "static" if state is _STATIC else "after the first replay"
             out.append(Candidate(a.config, key, a.occupancy.workgroups_per_cu,
                                  why=f"bound ({step}) {key:.1f} µs >= {cutoff_us:.1f} µs of rank {len(ranked)}, "
                                      f"not replayed"))
