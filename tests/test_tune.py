@@ -21,8 +21,8 @@ from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.model.gpu import replay_kernel
 from gemmsim.predict import first_replay, predict
 from gemmsim.problem import make_config, make_problem
-from gemmsim.tune.cache import TuneCache
-from gemmsim.tune.search import cache_key, fastest_us, search, tune, valid_analyses
+from gemmsim.tune.cache import TuneCache, cache_key, tune
+from gemmsim.tune.search import fastest_us, search, valid_analyses
 from gemmsim.tune.space import FULL, TILES, parse_space
 from tests.cli_runner import run_cli
 
@@ -153,6 +153,16 @@ def test_the_first_top_candidates_are_ranked_as_replaying_everything_ranks_them(
         assert best.time_us == everything[0][0]
         assert all(c.bound_us <= times[c.config] * (1 + 1e-9) for c in result.candidates)   # bounds are bounds
         assert result.replays < len(everything) or top >= len(everything)     # and pruning pruned something
+
+
+@pytest.mark.parametrize("shape,dtype,gpu_name", [(SHAPE, "bf16", "mi300x"), ("16x2048x512", "bf16", "mi355x")])
+def test_workers_replaying_ahead_give_the_same_answer(shape, dtype, gpu_name):
+    """Replays are deterministic: a pool's search ranks, bounds and counts exactly as one process's."""
+    gpu, problem = load_gpu(gpu_name), make_problem(shape, dtype)
+    for top in (1, 3):
+        alone, best_alone = search(problem, gpu, TILES, top=top)
+        pooled, best_pooled = search(problem, gpu, TILES, top=top, workers=2)
+        assert pooled == alone and best_pooled.time_us == best_alone.time_us
 
 
 def test_the_static_bound_holds_when_the_full_load_clock_is_below_half_the_peak():

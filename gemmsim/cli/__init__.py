@@ -11,39 +11,42 @@ parser (`register`) and runs it (`run`); this module parses, dispatches, and is 
 
 from __future__ import annotations
 
+import importlib
 import sys
-import traceback
 
 from gemmsim import __version__, progress
-from gemmsim.cli import (analyze, cache, calibrate, compare, dimeff, isa, layout, predict, shapes, sweep, trace, tune,
-                         verify)
 from gemmsim.cli.common import Parser, glue_dash_values
 from gemmsim.errors import GemmsimError
 
-# In the order `gemmsim --help` lists them: the kernel, the workload, the validation.
 EXIT_INPUT = 2      # bad input: the user can fix it
 EXIT_BUG = 70       # EX_SOFTWARE (sysexits.h): an internal error of gemmsim
 
-SUBCOMMANDS = (predict, tune, analyze, isa, verify, layout, shapes, dimeff, trace, sweep, compare, calibrate, cache)
+# In the order `gemmsim --help` lists them: the kernel, the workload, the validation. Each is the
+# name of the command and of its module in this package.
+SUBCOMMANDS = ("predict", "tune", "analyze", "isa", "verify", "layout", "shapes", "dimeff", "trace", "sweep",
+               "compare", "calibrate", "cache")
 
 
-def build_parser() -> Parser:
+def build_parser(only: str | None = None) -> Parser:
+    """Every subcommand's parser, or only that of `only` when it names one: a command line that names
+    its subcommand needs no other module (a cached `gemmsim tune` answers in less time than importing
+    every subcommand takes)."""
     parser = Parser(prog="gemmsim", description="Cycle-approximate simulator of tiled GEMM kernels. "
                                                 "Every subcommand has --help.")
     parser.add_argument("--version", action="version", version=f"gemmsim {__version__}")
     parser.add_argument("--debug", action="store_true", help="print the traceback of an error (anywhere on the line)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.register(sub)
+    for name in (only,) if only in SUBCOMMANDS else SUBCOMMANDS:
+        importlib.import_module(f"gemmsim.cli.{name}").register(sub)
     parser.commands = sub.choices  # name -> its parser, to report errors in the subcommand's name
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     argv = glue_dash_values([a for a in argv if a != "--debug"])
+    parser = build_parser(argv[0] if argv else None)
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:  # name the subcommand whose flags these are not
@@ -71,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _report(line: str, code: int, debug: bool) -> int:
     if debug:
+        import traceback
         traceback.print_exc()
     print(line, file=sys.stderr)
     return code

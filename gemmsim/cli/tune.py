@@ -3,12 +3,14 @@
 One shape: the ranked candidates (time, bound, bottleneck, why each lost). A model run (--model, as
 in `gemmsim shapes`) or a profiler trace (--trace): a dispatch table, one row per distinct GEMM, in
 the column layout of aiter/FlyDSL tuned-config CSVs. Answers come from the tuning cache when it
-holds them (`gemmsim cache info|clear`; --no-cache skips it).
+holds them (`gemmsim cache info|clear`; --no-cache skips it). One shape's search replays on every
+core (gemmsim.tune.ahead).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 
 from gemmsim.analysts.shapes import MODES
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, announce,
@@ -69,9 +71,9 @@ def _tune_shape(args, gpu, space, cache) -> int:
     from gemmsim.problem import make_problem
     from gemmsim.report.rows import format_csv, format_json, format_table
     from gemmsim.report.tune import candidate_rows, tune_header
-    from gemmsim.tune.search import tune
+    from gemmsim.tune.cache import tune
 
-    result = tune(make_problem(args.shape, args.dtype), gpu, space, cache, args.top)
+    result = tune(make_problem(args.shape, args.dtype), gpu, space, cache, args.top, workers=os.cpu_count() or 1)
     rows = candidate_rows(result, args.top)
     if args.json:
         print(format_json({"from_cache": result.from_cache, "space": result.space, "gpu": result.gpu,

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gemmsim.analysts.dispatch import config_columns
-from gemmsim.tune.search import TuneResult
+
+if TYPE_CHECKING:
+    from gemmsim.tune.result import TuneResult
 
 
 def candidate_rows(result: TuneResult, top: int | None = None) -> list[dict]:

@@ -1,4 +1,5 @@
-"""The tuning cache: an SQLite file of search results, keyed by everything a result depends on.
+"""The tuning cache: an SQLite file of search results, keyed by everything a result depends on, and
+`tune`, the search that answers from it when it can.
 
     the GPU description's content (a hash of the loaded description, so an edited or inherited
     file changes it), the simulator version (gemmsim.__version__ and MODEL_VERSION, bumped whenever
@@ -18,9 +19,11 @@ import sqlite3
 from pathlib import Path
 
 from gemmsim import __version__
-from gemmsim.errors import InputError
+from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
+from gemmsim.tune.result import DEFAULT_TOP, TuneResult, result_from_dict, result_to_dict
+from gemmsim.tune.space import TILES, Space
 
 MODEL_VERSION = 5            # bump when a change of the timing model changes any predicted number
 FILE_NAME = "tune.sqlite"
@@ -30,7 +33,7 @@ SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
     PRIMARY KEY (gpu_hash, version, problem, space))"""
 
 
-# the export's columns: the search's key, then each candidate's fields (tune.search writes them)
+# the export's columns: the search's key, then each candidate's fields (tune.result writes them)
 EXPORT_KEY_COLUMNS = {"gpu": str, "gpu_hash": str, "version": str, "m": int, "n": int, "k": int, "dtype": str,
                       "space": str, "created": str}
 CANDIDATE_COLUMNS = {"tile_m": int, "tile_n": int, "tile_k": int, "lds_stage": int, "copy": str, "epilogue": str,
@@ -115,3 +118,29 @@ class TuneCache:
 
     def close(self) -> None:
         self._db.close()
+
+
+def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP,
+         workers: int = 1) -> TuneResult:
+    """The ranked search result (its first `top` exact), from `cache` (a TuneCache) when it holds
+    this exact question, else searched with `workers` processes."""
+    key = cache_key(space, top)
+    if cache is not None:
+        stored = cache.get(problem, gpu, key)
+        if stored is not None:
+            return result_from_dict(stored, problem, from_cache=True)
+    from gemmsim.tune.search import search   # a miss only: the search imports the analysis and the replay
+
+    result, best = search(problem, gpu, space, top, workers)
+    if best is None:
+        raise ConfigError(f"no configuration of the space fits {problem.m}x{problem.n}x{problem.k} {problem.dtype} "
+                          f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")
+    if cache is not None:
+        cache.put(problem, gpu, key, result_to_dict(result))
+    return result
+
+
+def cache_key(space: Space, top: int = DEFAULT_TOP) -> str:
+    """The question a search answers: the space, and how many it ranks exactly (named only when not
+    the default, so the entries of earlier versions still answer)."""
+    return space.describe() + ("" if top == DEFAULT_TOP else f" top={top}")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import heapq
 import re
-from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from gemmsim import progress
@@ -26,58 +25,15 @@ from gemmsim.hw import GPU, load_gpu
 from gemmsim.identity import ByIdentity
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
+from gemmsim.tune.result import DEFAULT_TOP, Candidate, TuneResult
 from gemmsim.tune.space import TILES, Space
 
 if TYPE_CHECKING:
     from gemmsim.prediction import Prediction
-# gemmsim.predict and the generator are imported where a search replays: a cached answer needs
-# neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
+# gemmsim.predict and the generator are imported where a search replays (tune.ahead): a cached answer
+# needs neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
 
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
-DEFAULT_TOP = 10           # candidates ranked exactly unless asked for more or fewer
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One valid configuration: its bound, and its replayed time when it was replayed."""
-
-    config: KernelConfig
-    bound_us: float
-    occupancy: int                    # workgroups per CU
-    time_us: float | None = None      # None: not replayed (its bound could not beat the best)
-    bottleneck: str | None = None
-    why: str = ""                     # why it lost ("best" for the winner)
-
-    @property
-    def replayed(self) -> bool:
-        return self.time_us is not None
-
-    @property
-    def rank_time_us(self) -> float:
-        return self.time_us if self.time_us is not None else self.bound_us
-
-
-@dataclass(frozen=True)
-class TuneResult:
-    problem: Problem
-    gpu: str
-    space: str
-    candidates: tuple[Candidate, ...]       # ranked: replayed by time, then the rest by bound
-    rejected: dict[str, int] = field(default_factory=dict)   # rule message -> configurations it rejected
-    from_cache: bool = False
-    first_replays: int = 0                  # candidates that got at least the first replay
-
-    @property
-    def best(self) -> Candidate:
-        return self.candidates[0]
-
-    @property
-    def runner_up(self) -> Candidate | None:
-        return self.candidates[1] if len(self.candidates) > 1 else None
-
-    @property
-    def replays(self) -> int:
-        return sum(c.replayed for c in self.candidates)
 
 
 def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
@@ -137,40 +93,44 @@ def _count(message: str, examples: dict, counts: dict) -> None:
     counts[rule] = counts.get(rule, 0) + 1
 
 
-def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_TOP
+def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_TOP, workers: int = 1
            ) -> tuple[TuneResult, Prediction | None]:
     """Rank the space for `problem` on `gpu`: the first `top` candidates exactly as replaying every
     candidate would rank them, the rest after them. Returns the ranking and the winner's full
-    Prediction (None if no configuration is valid).
+    Prediction (None if no configuration is valid). With `workers` > 1, a pool of processes replays
+    ahead of the search (tune.ahead): the same answer, sooner.
 
     Best-first: a heap holds each candidate under its tightest known lower bound, and the candidate
     on top takes its next step (the static bound, then the first replay and its bound, then the
     final replay and its time). A candidate whose time reaches the top has no rival left that can
     beat it, so it takes the next rank; the search stops once `top` are ranked."""
-    from gemmsim.frontends.preshuffle.generator import generate
-    from gemmsim.predict import FirstReplay, first_replay
+    from gemmsim.tune.ahead import replays
 
     valid, rejected = valid_analyses(problem, gpu, space)
     bounds = [lower_bound_us(a, gpu) for a in valid]     # each one's tightest lower bound so far
+    steps = replays(valid, list(bounds), problem, gpu, top, workers)
     heap = [(bound, _PENDING, i, _STATIC) for i, bound in enumerate(bounds)]
     heapq.heapify(heap)
     ranked, first_replays = [], 0
     # at most two replays a candidate; the bar ends early when the bounds prune
     ticks = progress.track(range(2 * len(valid)), f"replays for {problem.m}x{problem.n}x{problem.k}")
-    while heap and len(ranked) < top:
-        key, _, i, state = heapq.heappop(heap)
-        if state is _STATIC:
-            state = first_replay(generate(valid[i], gpu), problem, gpu, analysis=valid[i])
-            first_replays += 1
-            bounds[i] = max(key, state.bound_us)
-            heapq.heappush(heap, (bounds[i], _PENDING, i, state))
-            next(ticks, None)
-        elif isinstance(state, FirstReplay):
-            heapq.heappush(heap, _finished(i, state.finish()))
-            next(ticks, None)
-        else:
-            ranked.append((i, state))
-    ticks.close()
+    try:
+        while heap and len(ranked) < top:
+            key, done, i, state = heapq.heappop(heap)
+            if state is _STATIC:
+                state = steps.first(i)
+                first_replays += 1
+                bounds[i] = max(key, state.bound_us)
+                heapq.heappush(heap, (bounds[i], _PENDING, i, state))
+                next(ticks, None)
+            elif done == _PENDING:
+                heapq.heappush(heap, _finished(i, state.finish()))
+                next(ticks, None)
+            else:
+                ranked.append((i, state))
+    finally:
+        steps.close()
+        ticks.close()
     result = TuneResult(problem, gpu.name, space.describe(), tuple(_ranked_candidates(valid, bounds, ranked, heap)),
                         rejected, first_replays=first_replays)
     return result, ranked[0][1] if ranked else None
@@ -186,8 +146,6 @@ def _finished(i: int, p: Prediction) -> tuple:
 
 def _ranked_candidates(valid: list[TileAnalysis], bounds: list[float], ranked: list, heap: list) -> list[Candidate]:
     """The ranked ones in order, then the rest of the heap: the replayed by time, then the others by bound."""
-    from gemmsim.predict import FirstReplay
-
     best_us = ranked[0][1].time_us if ranked else None
     cutoff_us = ranked[-1][1].time_us if ranked else None
     out = []
@@ -198,7 +156,7 @@ def _ranked_candidates(valid: list[TileAnalysis], bounds: list[float], ranked: l
         if done == _DONE:
             out.append(_replayed(a, bounds[i], state, _why_slower(state, best_us, a)))
         else:
-            step = "after the first replay" if isinstance(state, FirstReplay) else "static"
+            step = "static" if state is _STATIC else "after the first replay"
             out.append(Candidate(a.config, key, a.occupancy.workgroups_per_cu,
                                  why=f"bound ({step}) {key:.1f} µs >= {cutoff_us:.1f} µs of rank {len(ranked)}, "
                                      f"not replayed"))
@@ -244,42 +202,3 @@ def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByIdentity, tile,
 
 def candidate_configs(problem: Problem, gpu: GPU, space: Space = TILES) -> list[KernelConfig]:
     return [a.config for a in valid_analyses(problem, gpu, space)[0]]
-
-
-def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP) -> TuneResult:
-    """The ranked search result (its first `top` exact), from `cache` (a TuneCache) when it holds
-    this exact question."""
-    key = cache_key(space, top)
-    if cache is not None:
-        stored = cache.get(problem, gpu, key)
-        if stored is not None:
-            return result_from_dict(stored, problem, from_cache=True)
-    result, best = search(problem, gpu, space, top)
-    if best is None:
-        raise ConfigError(f"no configuration of the space fits {problem.m}x{problem.n}x{problem.k} {problem.dtype} "
-                          f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")
-    if cache is not None:
-        cache.put(problem, gpu, key, result_to_dict(result))
-    return result
-
-
-def cache_key(space: Space, top: int = DEFAULT_TOP) -> str:
-    """The question a search answers: the space, and how many it ranks exactly (named only when not
-    the default, so the entries of earlier versions still answer)."""
-    return space.describe() + ("" if top == DEFAULT_TOP else f" top={top}")
-
-
-def result_to_dict(result: TuneResult) -> dict:
-    return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected, "first_replays": result.first_replays,
-            "candidates": [{**asdict(c.config), "bound_us": c.bound_us, "occupancy": c.occupancy,
-                            "time_us": c.time_us, "bottleneck": c.bottleneck, "why": c.why}
-                           for c in result.candidates]}
-
-
-def result_from_dict(d: dict, problem: Problem, from_cache: bool = False) -> TuneResult:
-    config_fields = {f.name for f in fields(KernelConfig)}
-    candidates = tuple(Candidate(KernelConfig(**{k: v for k, v in c.items() if k in config_fields}),
-                                 c["bound_us"], c["occupancy"], c["time_us"], c["bottleneck"], c["why"])
-                       for c in d["candidates"])
-    return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache,
-                      d.get("first_replays", 0))
