@@ -13,6 +13,8 @@ from pathlib import Path
 
 from gemmsim.errors import ConfigError, InputError
 
+MODES = ("inference", "training")   # what a run of the model does
+
 MLP_KINDS = ("gated", "plain")
 
 

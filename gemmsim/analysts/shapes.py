@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from gemmsim.analysts.blas import (BlasCall, Operand, blas_call, linear_forward, linear_input_grad,
                                    linear_weight_grad)
-from gemmsim.analysts.models import ModelDims
+from gemmsim.analysts.models import MODES, ModelDims
 from gemmsim.errors import ConfigError
 
-MODES = ("inference", "training")
 PHASES = ("prefill", "decode", "forward", "backward dX", "backward dW")
 
 

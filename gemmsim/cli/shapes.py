@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from gemmsim.analysts import models
-from gemmsim.analysts.shapes import MODES, Workload
 from gemmsim import limits
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_plot_arg, add_tile_arg, announce,
                                 count_arg, gpu_name)
@@ -17,8 +16,19 @@ def register(subparsers) -> None:
                               description="Every GEMM of the linear layers and attention of one run, with "
                                           "counts, phase and the BLAS flags a row-major framework passes.")
     add_model_args(p)
-    run_args = p.add_argument_group("run")
-    run_args.add_argument("--mode", choices=MODES, default="inference", help="what the run does (default inference)")
+    run_args = add_run_args(p, "run")
+    add_dtype_arg(run_args, what="GEMM input dtype")
+    add_gpu_args(run_args, default=None, unset="none, no cost", what="add the cost on this GPU")
+    add_tile_arg(run_args, required=False, names=True, unset="adds dim efficiency; needs --gpu")
+    add_format_args(p, csv=True)
+    add_plot_arg(p, "a bar chart of time by GEMM group (needs --gpu)")
+    p.set_defaults(func=run)
+
+
+def add_run_args(p, title: str):
+    """The run of the model (mode, batch, sequence length, decode steps), as an argument group."""
+    run_args = p.add_argument_group(title)
+    run_args.add_argument("--mode", choices=models.MODES, default="inference", help="what the run does (default inference)")
     run_args.add_argument("--batch", type=count_arg("batch", limits.MAX_BATCH, "sequences of one run"), default=1,
                           help=f"sequences per run, 1..{limits.MAX_BATCH} (default 1)")
     run_args.add_argument("--seq", type=count_arg("sequence length", limits.MAX_DIM, "one GEMM dimension"),
@@ -27,12 +37,7 @@ def register(subparsers) -> None:
     run_args.add_argument("--decode-steps", default=0, help=f"generated tokens (inference only), 0..{limits.MAX_DECODE_STEPS}",
                           type=count_arg("decode steps", limits.MAX_DECODE_STEPS,
                                          "each step lists its attention GEMMs", minimum=0))
-    add_dtype_arg(run_args, what="GEMM input dtype")
-    add_gpu_args(run_args, default=None, unset="none, no cost", what="add the cost on this GPU")
-    add_tile_arg(run_args, required=False, names=True, unset="adds dim efficiency; needs --gpu")
-    add_format_args(p, csv=True)
-    add_plot_arg(p, "a bar chart of time by GEMM group (needs --gpu)")
-    p.set_defaults(func=run)
+    return run_args
 
 
 def add_model_args(p) -> None:
@@ -68,7 +73,7 @@ def model_from_args(args: argparse.Namespace) -> models.ModelDims:
 def run(args: argparse.Namespace) -> int:
     from gemmsim.analysts import summaries
     from gemmsim.kernel_names import require_macro_tile
-    from gemmsim.analysts.shapes import model_gemms
+    from gemmsim.analysts.shapes import Workload, model_gemms
     from gemmsim.report.rows import plot_times
     from gemmsim.report.workloads import cost_label, format_presets, format_rows, shapes_header
 

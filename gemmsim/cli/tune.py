@@ -12,10 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 
-from gemmsim.analysts.shapes import MODES
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, announce,
                                 gpu_from_args, output_path)
-from gemmsim.cli.shapes import add_model_args, model_from_args
+from gemmsim.cli.shapes import add_model_args, add_run_args, model_from_args
 from gemmsim.errors import InputError
 
 
@@ -27,11 +26,7 @@ def register(subparsers) -> None:
     add_shape_arg(p, required=False, what="tune this one GEMM")
     add_model_args(p)
     p.add_argument("--trace", metavar="FILE.json", help="tune every GEMM of a PyTorch profiler trace")
-    run_args = p.add_argument_group("run (with --model)")
-    run_args.add_argument("--mode", choices=MODES, default="inference", help="what the run does (default inference)")
-    run_args.add_argument("--batch", type=int, default=1, help="sequences per run (default 1)")
-    run_args.add_argument("--seq", type=int, help="sequence length; the prompt length in inference")
-    run_args.add_argument("--decode-steps", type=int, default=0, help="generated tokens (inference only)")
+    add_run_args(p, "run (with --model)")
     add_dtype_arg(p)
     add_gpu_args(p)
     p.add_argument("--space", default="tiles",
