@@ -53,6 +53,10 @@ The groups (BENCHES, --only takes their names):
            200000 cycles, or the whole chain, after the leader: whether a follower that catches up
            waits for the leader's fills. Benches sharers_b<blocks>_d<delay>, metrics leader_ and
            follower_median_/follower_max_cycles_per_step; sharers_alone: one block
+  fetch    fetch_<launch>_<pass> (issue 12): cycles per multiply-add of straight-line code of 256 ..
+           16384 steps (4 .. 256 KiB on sm_90), one warp; launch `first` (the kernel's code never fetched),
+           `again` (one SM), `all` (a warp on every SM, the median and _max over them); pass `fetching`
+           (the code's first run in the launch) and `fetched` (its second)
   clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
            throughput loops, one 1024-thread block per SM/CU: the longest block's cycles (between two
            __syncthreads) over event time, by difference of two loop lengths
@@ -76,10 +80,11 @@ from validation.kernels import KERNELS_DIR
 SOURCE = KERNELS_DIR / "microbench" / "microbench.hip"
 COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz", "device",
            "driver", "command")
+FETCH_STEPS = (256, 1024, 4096, 16384)        # microbench.hip's GS_FETCH sizes (multiply-adds)
 SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
            "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
-           "chase_warp", "chase_sharers")
+           "chase_warp", "chase_sharers", *(f"fetch_straight{n}" for n in FETCH_STEPS))
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -235,6 +240,24 @@ def bench_launch(x: Bench) -> None:
                                        overrides)
             x.row(f"launch_poison_r{rep}", "poison_bytes", size, "event_time_us", summary.median_us, x.clock())
     x.b.free(poison)
+
+
+def bench_fetch(x: Bench) -> None:
+    """Cycles per multiply-add of straight-line code, by code size: the first launch of each kernel
+    (its code never fetched), again on one SM, then one warp on every SM; each launch's first pass
+    (fetching) and second pass (the code already fetched)."""
+    args = [("f32", 0.999), ("f32", 1e-3), ("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+    for steps in FETCH_STEPS[:2] if x.quick else FETCH_STEPS:
+        name = f"fetch_straight{steps}"
+        for label, blocks in (("first", 1), ("again", 1), ("all", x.sms)):
+            x.launch(name, blocks, x.wave, args)
+            spans = x.first_cycles(2 * blocks).astype(float).reshape(blocks, 2)
+            clock = x.clock()
+            for pass_, what in enumerate(("fetching", "fetched")):
+                x.row(f"fetch_{label}_{what}", "steps", steps, "cycles_per_step", float(np.median(spans[:, pass_])) / steps,
+                      clock)
+            if blocks > 1:
+                x.row(f"fetch_{label}_fetching_max", "steps", steps, "cycles_per_step", spans[:, 0].max() / steps, clock)
 
 
 def bench_chase(x: Bench) -> None:
@@ -639,7 +662,7 @@ def bench_clock(x: Bench) -> None:
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
            "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
-           "sharers": bench_sharers, "clock": bench_clock, "launch": bench_launch}
+           "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:

@@ -423,6 +423,38 @@ extern "C" __global__ void ffma_throughput(float b, float c, int iters, float* s
   ffma_chains<8>(b, c, iters, sink, cycles);
 }
 
+// ---- instruction fetch: straight-line code (issue 12) ------------------------------------------
+// 8 x REPEAT multiply-adds over 8 independent accumulators, written out by the preprocessor (no
+// loop for a compiler to keep), run twice in one launch: the first pass fetches the code from below
+// the SM, the second runs it again from the SM's instruction caches where it fits. cycles[2b] and
+// cycles[2b + 1]: the two passes of block b's thread 0.
+#define GS_FMA8 a0 = GS_FMAF(a0, b, c); a1 = GS_FMAF(a1, b, c); a2 = GS_FMAF(a2, b, c); a3 = GS_FMAF(a3, b, c); \
+                a4 = GS_FMAF(a4, b, c); a5 = GS_FMAF(a5, b, c); a6 = GS_FMAF(a6, b, c); a7 = GS_FMAF(a7, b, c);
+#define GS_X2(s) s s
+#define GS_X4(s) GS_X2(GS_X2(s))
+#define GS_X16(s) GS_X4(GS_X4(s))
+#define GS_X256(s) GS_X16(GS_X16(s))
+#define GS_FETCH(STEPS, REPEAT)                                                                      \
+  extern "C" __global__ void fetch_straight##STEPS(float b, float c, float* sink, u64* cycles) {     \
+    float a0 = threadIdx.x, a1 = a0 + 1.f, a2 = a0 + 2.f, a3 = a0 + 3.f, a4 = a0 + 4.f, a5 = a0 + 5.f, \
+          a6 = a0 + 6.f, a7 = a0 + 7.f;                                                             \
+    _Pragma("unroll 1") for (int pass = 0; pass < 2; ++pass) {                                       \
+      const u64 t0 = GS_CLOCK();                                                                    \
+      REPEAT(GS_FMA8)                                                                               \
+      const u64 t1 = GS_CLOCK();                                                                    \
+      if (threadIdx.x == 0) cycles[2 * blockIdx.x + pass] = t1 - t0;                                 \
+    }                                                                                               \
+    sink[blockIdx.x * blockDim.x + threadIdx.x] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;             \
+  }
+#define GS_R32(s) GS_X2(GS_X16(s))
+#define GS_R128(s) GS_X2(GS_X4(GS_X16(s)))
+#define GS_R512(s) GS_X2(GS_X256(s))
+#define GS_R2048(s) GS_X4(GS_X2(GS_X256(s)))
+GS_FETCH(256, GS_R32)
+GS_FETCH(1024, GS_R128)
+GS_FETCH(4096, GS_R512)
+GS_FETCH(16384, GS_R2048)
+
 // ---- barrier ------------------------------------------------------------------------------
 extern "C" __global__ void barrier_loop(int iters, u32* sink, u64* cycles) {
   u32 x = threadIdx.x;
