@@ -107,8 +107,8 @@ def block_bytes(program: Program) -> BlockBytes:
     tiles = {"A": 0.0, "B": 0.0}
     for (buffer, trips), loads in nests.items():
         inner = trips[-1] if trips else 1
-        first = _distinct_bytes(loads, program.wave_size, 1)
-        added = _distinct_bytes(loads, program.wave_size, 2) - first if inner > 1 else 0
+        first = _distinct_bytes(loads, program.wave_size, len(trips), 1)
+        added = _distinct_bytes(loads, program.wave_size, len(trips), 2) - first if inner > 1 else 0
         tiles[buffer] += math.prod(trips[:-1]) * (first + (inner - 1) * added)
     return BlockBytes(totals["A"], totals["B"], totals["C"], tiles["A"], tiles["B"])
 
@@ -123,12 +123,16 @@ def _with_trips(items) -> Iterator[tuple[Instr, tuple[int, ...]]]:
             yield item, ()
 
 
-def _distinct_bytes(loads: list[Instr], wave_size: int, iterations: int) -> int:
+def _distinct_bytes(loads: list[Instr], wave_size: int, depth: int, iterations: int) -> int:
     """The length of the union of the loads' lane byte ranges over the first `iterations` of their
-    innermost loop (a load of unknown lanes: all its bytes, every iteration)."""
+    innermost loop, the `depth`-th around them (a load of unknown lanes: all its bytes, every iteration)."""
+
+    def inner_stride(i: Instr) -> int:   # iter_strides name the loops outermost first, and may stop early
+        return i.iter_strides[depth - 1] if 0 < depth <= len(i.iter_strides) else 0
+
     unknown = iterations * sum(i.wave_bytes(wave_size) for i in loads if i.lane_offsets is None)
-    ranges = [(np.asarray(i.lane_offsets, dtype=np.int64) + it * (i.iter_strides[-1] if i.iter_strides else 0),
-               i.lane_bytes) for i in loads if i.lane_offsets is not None for it in range(iterations)]
+    ranges = [(np.asarray(i.lane_offsets, dtype=np.int64) + it * inner_stride(i), i.lane_bytes)
+              for i in loads if i.lane_offsets is not None for it in range(iterations)]
     if not ranges:
         return unknown
     lo = np.concatenate([start for start, _ in ranges])
