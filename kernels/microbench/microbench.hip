@@ -449,11 +449,9 @@ extern "C" __global__ void ffma_throughput(float b, float c, int iters, float* s
 #define GS_R32(s) GS_X2(GS_X16(s))
 #define GS_R128(s) GS_X2(GS_X4(GS_X16(s)))
 #define GS_R512(s) GS_X2(GS_X256(s))
-#define GS_R2048(s) GS_X4(GS_X2(GS_X256(s)))
 GS_FETCH(256, GS_R32)
 GS_FETCH(1024, GS_R128)
 GS_FETCH(4096, GS_R512)
-GS_FETCH(16384, GS_R2048)
 
 // ---- barrier ------------------------------------------------------------------------------
 extern "C" __global__ void barrier_loop(int iters, u32* sink, u64* cycles) {
