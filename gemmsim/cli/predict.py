@@ -78,8 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _tuned_config(problem, gpu, args) -> KernelConfig:
     """No --tile: the winner of `gemmsim tune`'s search over the tiles, with the other knobs as given."""
-    from gemmsim.tune.cache import TuneCache
-    from gemmsim.tune.cache import tune
+    from gemmsim.tune.cache import TuneCache, tune
     from gemmsim.tune.space import Space
 
     space = Space(lds_stage=(args.lds_stage,), copy=(args.copy,), epilogue=(args.epilogue,),
