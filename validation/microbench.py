@@ -83,7 +83,7 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
 # microbench.hip's GS_FETCH sizes (multiply-adds). 16384 (263 KiB) was measured once, at commit 805d8e1,
 # and dropped: its straight-line code made every build of the source 9 s (clang) to 150 s (nvcc) longer
 FETCH_STEPS = (256, 1024, 4096)
-SYMBOLS = ("empty_kernel", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
+SYMBOLS = ("empty_kernel", "store_words", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
            "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
            "chase_warp", "chase_sharers", *(f"fetch_straight{n}" for n in FETCH_STEPS))

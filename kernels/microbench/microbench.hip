@@ -31,6 +31,11 @@ extern "C" __global__ void empty_kernel(u32* sink) {
   if (threadIdx.x == 1023 && blockIdx.x == (1u << 30)) sink[0] = 1;
 }
 
+// ---- store_words: the smallest kernel that writes global memory, one word per thread ----------
+extern "C" __global__ void store_words(u32* out) {
+  out[(u64)blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x;
+}
+
 // ---- global memory: pointer chase ----------------------------------------------------------
 // next[] holds a random cyclic permutation of cache-line-spaced nodes; one thread follows it.
 extern "C" __global__ void chase_global(const u32* GS_RESTRICT next, int warm_steps, int steps,

@@ -1,0 +1,145 @@
+"""What a GEMM's launch costs beside the empty kernel's, interleaved in one process (issue 12).
+
+    python -m validation.overhead --out DIR [--rounds R] [--quick] [--build-dir build]
+
+The small shapes' measured times carry 9.5-10 us beside the replayed kernel where the empty kernel
+timed the same way gives 7.5, and the harness drifts by several microseconds between sweeps. So
+every variant below is timed in turn, round after round, in one process: the drift falls on all
+alike and the differences between variants are the kernels'. Each variant is timed two ways:
+  runner  exactly as the runner times a GEMM (validation.measure.time_launches: poison of C,
+          events around the launch, warm-ups, median of the runs);
+  plain   events around the launch, nothing queued before it (no poison);
+and `host` is the wall time of the launch call alone on the host.
+Variants: the empty kernel on one block and on the grid of gemm_f32 at 128^3; store_words (every
+thread writes one word of the poisoned buffer) on that grid; the real GEMM kernels on one
+work-group (16^3 and 64x128x64) and at 128^3.
+Run under Nsight Compute (`--rounds 1 --quick`) for each launch's GPU duration: event time minus
+duration is the harness's part.
+Writes DIR/overhead.csv: variant, symbol, grid, block, round, method, median_us, min_us, clock.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import shlex
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from validation import kernels, measure
+from validation.backends.argpack import pack_args
+from validation.microbench import SOURCE
+from validation.suites import Point
+
+COLUMNS = ("variant", "symbol", "grid", "block", "round", "method", "median_us", "min_us",
+           "sm_clock_mhz", "device", "driver", "command")
+POISON_BYTES = 128 * 128 * 4          # C of a 128^3 fp32 GEMM
+GRID_128 = ((8, 8, 1), (256, 1, 1))   # gemm_f32's grid and block at 128^3
+GEMMS = (("gemm_f32", 16, 16, 16), ("gemm_f32", 128, 128, 128),
+         ("mma_preshuffle_m64n128k64_swz1", 64, 128, 64), ("mma_preshuffle_m64n128k64_swz1", 128, 128, 128))
+HOST_CALLS = 51
+
+
+@dataclass
+class Variant:
+    name: str
+    symbol: str
+    function: object
+    grid: tuple
+    block: tuple
+    packed: bytes
+    poison: object
+    poison_bytes: int
+
+
+def variants(backend, rng: np.random.Generator) -> list[Variant]:
+    own = backend.load_source(SOURCE, ["empty_kernel", "store_words"])
+    gemm = backend.load_kernels(sorted({g[0] for g in GEMMS}))
+    buffer = backend.malloc(POISON_BYTES)
+    sink = pack_args([("ptr", int(buffer))])
+    out = [Variant("empty_1block", "empty_kernel", own["empty_kernel"], (1, 1, 1), (backend.wave_size, 1, 1),
+                   sink, buffer, POISON_BYTES),
+           Variant("empty_grid128", "empty_kernel", own["empty_kernel"], *GRID_128, sink, buffer, POISON_BYTES),
+           Variant("store_grid128", "store_words", own["store_words"], *GRID_128, sink, buffer, POISON_BYTES)]
+    for symbol, m, n, k in GEMMS:
+        spec = kernels.spec_by_symbol(symbol)
+        host = measure.random_host_inputs(m, n, k, spec.dtype, backend.target, rng)
+        inputs = measure.upload(backend, host, m, n)
+        packed = measure.packed_arguments(Point("overhead", spec, m, n, k), inputs.a, inputs.b, inputs.c,
+                                          host.k_blocks)
+        out.append(Variant(f"{symbol}_{m}x{n}x{k}", symbol, gemm[symbol], spec.grid(m, n), spec.block, packed,
+                           inputs.c, inputs.c_bytes))
+    return out
+
+
+def plain_us(backend, v: Variant, runs: int, warmups: int) -> list[float]:
+    start, stop = backend.event(), backend.event()
+    times = []
+    for i in range(warmups + runs):
+        backend.record(start)
+        backend.launch(v.function, v.grid, v.block, v.packed)
+        backend.record(stop)
+        if i >= warmups:
+            times.append(backend.elapsed_ms(start, stop) * 1e3)
+    return times
+
+
+def host_us(backend, v: Variant, calls: int) -> list[float]:
+    times = []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        backend.launch(v.function, v.grid, v.block, v.packed)
+        times.append((time.perf_counter() - t0) * 1e6)
+        backend.synchronize()
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    p = argparse.ArgumentParser(prog="python -m validation.overhead", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, required=True, help="folder for overhead.csv")
+    p.add_argument("--rounds", type=int, default=30)
+    p.add_argument("--quick", action="store_true", help="the runner's quick mode (for a profiler pass)")
+    p.add_argument("--build-dir", type=Path, default=Path("build"))
+    args = p.parse_args(argv)
+    from validation.backends import create_backend
+
+    backend = create_backend("cuda", args.build_dir)
+    info = backend.device_info()
+    overrides = measure.Overrides.named("quick" if args.quick else None)
+    command = shlex.join(["python", "-m", "validation.overhead", *argv])
+    timed = variants(backend, np.random.default_rng(0))
+    rows = []
+    for v_round in range(args.rounds):
+        clock = backend.clocks_mhz()[0]
+        for v in timed:
+            summary, _ = measure.time_launches(backend, v.function, v.grid, v.block, v.packed, v.poison,
+                                               v.poison_bytes, overrides)
+            timings = {"runner": (summary.median_us, summary.min_us),
+                       "plain": _median_min(plain_us(backend, v, overrides.runs or 21, 2)),
+                       "host": _median_min(host_us(backend, v, 3 if args.quick else HOST_CALLS))}
+            for method, (median, low) in timings.items():
+                rows.append({"variant": v.name, "symbol": v.symbol, "grid": "x".join(map(str, v.grid)),
+                             "block": "x".join(map(str, v.block)), "round": v_round, "method": method,
+                             "median_us": f"{median:.3f}", "min_us": f"{low:.3f}", "sm_clock_mhz": clock,
+                             "device": info["device"], "driver": info["driver"], "command": command})
+        done = [r for r in rows if r["round"] == v_round and r["method"] == "runner"]
+        print(f"round {v_round}: " + " ".join(f"{r['variant']}={r['median_us']}" for r in done), flush=True)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with (args.out / "overhead.csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    return 0
+
+
+def _median_min(times: list[float]) -> tuple[float, float]:
+    return statistics.median(times), min(times)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
