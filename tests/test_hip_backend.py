@@ -66,7 +66,7 @@ def test_prebuilt_code_objects_run_every_family_correctly(standin, monkeypatch, 
             assert row["status"] == "ok" and row["correct"] is True, row
             assert row["workgroup"] == ("256x1x1" if spec.family == "mma" else "16x16x1")
         assert set(backend.loaded_from.values()) == {str(build.amd_code_object_path(tmp_path, n, arch))
-                                                     for n in ("ladder", "mma_preshuffle")}
+                                                     for n in ("ladder", "mma_preshuffle", "harness")}
         assert "(hip stand-in)" in row["device"] and row["device"].endswith(f"({arch})")
         assert row["runtime"].startswith("rocm 0.0.0-standin") and "hip driver" in row["driver"]
         expected_sclk = {"gfx942": 2100.0, "gfx950": 2400.0}[arch]  # tests/hip_standin/bin/amd-smi's
@@ -81,7 +81,7 @@ def test_hiprtc_path_compiles_the_inlined_source_and_a_wrong_layout_is_caught(st
     try:
         point = suites.Point("check", kernels.mma_spec(16, 64, 128, False, "amd"), 67, 45, 53)
         assert _measure(backend, point)["status"] == "ok"
-        assert backend.loaded_from == {"mma_preshuffle": "hiprtc"}
+        assert backend.loaded_from == {"mma_preshuffle": "hiprtc", "harness": "hiprtc"}
         # The same kernel fed B shuffled for gfx950's instruction: the check must fail.
         assert _measure(backend, point, shuffled_for="gfx950")["status"] == "incorrect"
     finally:

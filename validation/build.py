@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from validation.kernels import KERNELS_DIR, LADDER_SOURCE, MMA_SOURCE
+from validation.kernels import HARNESS_SOURCE, KERNELS_DIR, LADDER_SOURCE, MMA_SOURCE
 
 SOURCES = {"ladder": LADDER_SOURCE, "mma_preshuffle": MMA_SOURCE}
 MICROBENCH_DIR = KERNELS_DIR / "microbench"
@@ -135,7 +135,7 @@ def build_amd(out_dir: Path, arch: str, compiler: str | None = None) -> dict[str
     if compiler is None:
         raise RuntimeError(f"neither {CLANG} nor hipcc is installed: the HIP backend will compile with hiprtc")
     out_dir.mkdir(parents=True, exist_ok=True)
-    sources = {**SOURCES, **{p.stem: p for p in sorted(MICROBENCH_DIR.glob("*.hip"))}}
+    sources = {**SOURCES, HARNESS_SOURCE.stem: HARNESS_SOURCE, **{p.stem: p for p in sorted(MICROBENCH_DIR.glob("*.hip"))}}
     objects = {name: amd_code_object_path(out_dir, name, arch) for name in sources}
     with ThreadPoolExecutor(max_workers=4) as pool:
         done = {name: pool.submit(_try_build, amd_code_object_command(src, objects[name], arch, compiler))

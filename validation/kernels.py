@@ -14,6 +14,7 @@ from pathlib import Path
 KERNELS_DIR = Path(__file__).resolve().parent.parent / "kernels"
 LADDER_SOURCE = KERNELS_DIR / "ladder.hip"
 MMA_SOURCE = KERNELS_DIR / "mma_preshuffle.hip"
+HARNESS_SOURCE = KERNELS_DIR / "harness.hip"  # hold_gpu, launched by the runner beside the timed kernels
 
 LADDER_DTYPES = ("f32", "f64", "i32")
 # numpy dtype names of the ladder element types (the kernels use float, double, int)

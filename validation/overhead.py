@@ -2,19 +2,20 @@
 
     python -m validation.overhead --out DIR [--rounds R] [--quick] [--build-dir build]
 
-The small shapes' measured times carry 9.5-10 us beside the replayed kernel where the empty kernel
-timed the same way gives 7.5, and the harness drifts by several microseconds between sweeps. So
-every variant below is timed in turn, round after round, in one process: the drift falls on all
-alike and the differences between variants are the kernels'. Each variant is timed two ways:
-  runner  exactly as the runner times a GEMM (validation.measure.time_launches: poison of C,
-          events around the launch, warm-ups, median of the runs);
-  plain   events around the launch, nothing queued before it (no poison);
-and `host` is the wall time of the launch call alone on the host.
+The runner used to time a launch with the host's launch call inside the events: the small shapes'
+measured times carried 9.5-10 us beside the replayed kernel, and that part drifted by several
+microseconds between sweeps and sessions. Every variant below is timed in turn, round after round,
+in one process, so drift falls on all alike, in three ways:
+  runner    as the runner times a GEMM (validation.measure.time_launches: poison of C, the GPU held
+            busy while the host queues the events and the launch, warm-ups, median of the runs);
+  unhidden  the same without the hold: the runner's method before commit 'measure: hide the host's
+            launch call', where the events also time the host's launch call;
+  host      the wall time of the launch call alone on the host.
 Variants: the empty kernel on one block and on the grid of gemm_f32 at 128^3; store_words (every
 thread writes one word of the poisoned buffer) on that grid; the real GEMM kernels on one
 work-group (16^3 and 64x128x64) and at 128^3.
 Run under Nsight Compute (`--rounds 1 --quick`) for each launch's GPU duration: event time minus
-duration is the harness's part.
+duration is what the harness adds.
 Writes DIR/overhead.csv: variant, symbol, grid, block, round, method, median_us, min_us, clock.
 """
 from __future__ import annotations
@@ -76,10 +77,11 @@ def variants(backend, rng: np.random.Generator) -> list[Variant]:
     return out
 
 
-def plain_us(backend, v: Variant, runs: int, warmups: int) -> list[float]:
+def unhidden_us(backend, v: Variant, runs: int, warmups: int) -> list[float]:
     start, stop = backend.event(), backend.event()
     times = []
     for i in range(warmups + runs):
+        backend.memset(v.poison, measure.POISON_BYTE, v.poison_bytes)
         backend.record(start)
         backend.launch(v.function, v.grid, v.block, v.packed)
         backend.record(stop)
@@ -120,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             summary, _ = measure.time_launches(backend, v.function, v.grid, v.block, v.packed, v.poison,
                                                v.poison_bytes, overrides)
             timings = {"runner": (summary.median_us, summary.min_us),
-                       "plain": _median_min(plain_us(backend, v, overrides.runs or 21, 2)),
+                       "unhidden": _median_min(unhidden_us(backend, v, overrides.runs or 21, 2)),
                        "host": _median_min(host_us(backend, v, 3 if args.quick else HOST_CALLS))}
             for method, (median, low) in timings.items():
                 rows.append({"variant": v.name, "symbol": v.symbol, "grid": "x".join(map(str, v.grid)),

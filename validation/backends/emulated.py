@@ -67,6 +67,9 @@ class EmulatedBackend:
             raise EmulatedRuntimeError(f"injected launch failure in {spec.symbol}")
         execute_gemm(self._memory, spec, self.target, packed_args, perturb=spec.symbol in self.wrong)
 
+    def hold(self, cycles: int) -> None:
+        pass  # a CPU has no queue to fill ahead of the timed launch
+
     def event(self) -> int:
         handle = len(self._events) + 1
         self._events[handle] = 0.0
