@@ -43,16 +43,22 @@ def test_every_calibrated_value_names_its_file_rows_and_residual():
     assert len(entries) >= 6
     for name, entry in entries:
         text = data["sources"].get(entry["source"], "")
-        assert re.search(r"validation/results/h200/(cuda_suite_2026-11-29/microbench(_extra)?|microbench_memory)\.csv",
+        assert re.search(r"validation/results/h200/(cuda_suite_2026-11-29/microbench(_extra)?|microbench(_memory)?)\.csv",
                          text), name
         assert re.search(r"rows bench=\w+ metric=\w+", text), name
         assert "residual" in text or "deviation" in text, name
 
 
 def test_the_committed_description_is_what_calibrate_writes():
-    """No drift: fitting the committed microbenchmarks again changes nothing in h200.toml."""
+    """No drift: fitting the committed microbenchmarks again changes nothing in h200.toml. The
+    launch overhead is the exception: it comes from the runner's own launch, re-timed when the
+    runner began to hide the host's launch call (microbench.csv; the portable suite's test below)."""
     result = calibrate(MICROBENCH, H200)
-    assert result.calibrated == result.current
+
+    def without_launch(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "launch_overhead_us" not in line]
+
+    assert without_launch(result.calibrated) == without_launch(result.current)
 
 
 def test_calibrated_values_reach_the_gpu_object():
@@ -64,7 +70,7 @@ def test_calibrated_values_reach_the_gpu_object():
     assert 4000 < gpu.memory.l2_read_bytes_per_clk_per_xcd < 5000
     assert next(m for m in gpu.matrix if m.opcode == "mma.sync.m16n8k16.bf16").cycles == 7
     assert gpu.provenance["[lds].latency_cycles"].kind == "calibrated"
-    assert 5 < load_gpu(H200).launch_overhead_us < 10
+    assert load_gpu(H200).launch_overhead_us == pytest.approx(2.75)
 
 
 def test_the_portable_suite_reproduces_the_calibrated_values():
@@ -84,7 +90,7 @@ def test_the_portable_suite_reproduces_the_calibrated_values():
                              ("l2_read_bytes_per_clk_per_xcd", mem.l2_read_bytes_per_clk_per_xcd, 0.03)):
         assert fitted["memory", key].value == pytest.approx(now, rel=within), key
     launch = fitted["device", "launch_overhead_us"]
-    assert "bench=launch_runner" in launch.rows and 5 < launch.value < 15
+    assert "bench=launch_runner" in launch.rows and launch.value == gpu.launch_overhead_us   # the one-work-group row
 
 
 def _write_microbench(path: Path, lds=(20.0, 3.0), l2_ns=150.0, hbm_ns=400.0, bw=3.0e12, overhead_us=5.0, mma=0.5):
