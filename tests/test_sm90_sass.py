@@ -157,6 +157,19 @@ def test_the_loop_follows_the_compiled_order(name, build, h200):
     assert waits >= 1
 
 
+@pytest.mark.parametrize("kernel", sm90_ladder.LADDER_KERNELS)
+def test_int32_multiply_adds_are_the_imads_of_loaded_factors(kernel, h200):
+    """In the int32 loop an IMAD of two registers is the multiply-add only where both factors are
+    loaded in the loop: the compiled order then places exactly the generated multiply-adds, the
+    other IMADs (address arithmetic) as issue-only slots."""
+    listing = SASS / f"{kernel}_i32.sass"
+    order = hot_loop_order(listing, multiply_add="IMAD")
+    program = sm90_ladder.generate(kernel, Sm90Problem(512, 512, 512, "int32"), h200, order=order)
+    assert order.count("F") == generated_counts(program)["IMAD"]
+    assert order.count("F") < hot_loop_counts(listing)["IMAD"] or kernel in ("gemm", "gemm_blocked4x4")
+    assert body_letters(program) == order
+
+
 def test_an_order_that_does_not_fit_is_a_config_error(h200):
     order = hot_loop_order(SASS / "gemm_f32.sass")
     with pytest.raises(ConfigError, match="compiled order"):

@@ -4,12 +4,12 @@
   (tile and swizzle from the symbol); both on the h200 description. With the SASS listing beside
   the CSV (sass/<symbol>.sass) the hot loop follows the compiled order, address arithmetic
   included as issue-only slots, and its compiled control bits (stall counts, scoreboard barriers:
-  gemmsim.model.scoreboard) decide when each instruction may issue (int32 ladder kernels: the source order padded to the compiled
-  issue count, since the listing cannot tell their multiply-add IMADs from the address ones);
+  gemmsim.model.scoreboard) decide when each instruction may issue (int32 ladder kernels too: an
+  IMAD is a multiply-add where both its factors are loaded in the loop, sass_reader.order_letters);
 * anything else (an AMD row or profile) -> the preshuffle GEMM generator for the point's tile, on
   the point's GPU;
 * the predicted time is the replay's kernel time plus the description's per-launch overhead
-  ([device].launch_overhead_us, calibrated from the copy microbenchmark; 0 where absent), since
+  ([device].launch_overhead_us, the empty kernel timed as the runner times a GEMM; 0 where absent), since
   every measured time is event-timed around one launch.
 
 Nothing here is fitted: the figures are what the calibrated descriptions predict. A kernel is
@@ -65,7 +65,7 @@ class Predictor:
 
     def sm90_program(self, p: Point, gpu):
         """The sm_90 Program of a point: its hot loop in the compiled order when the SASS listing is
-        there (else the source order padded to the compiled issue count, else the source order)."""
+        there, else the source order."""
         from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
         from gemmsim.frontends.sm90.common import Sm90Problem
 
@@ -88,23 +88,9 @@ class Predictor:
             return build(), problem
         from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_order
 
-        try:
-            return build(order=hot_loop_order(listing), controls=hot_loop_controls(listing)), problem
-        except ConfigError:   # int32: the listing cannot tell multiply-add IMADs from address ones
-            return build(extra_issue=self.extra_issue(p.symbol, build())), problem
-
-    def extra_issue(self, symbol: str, program) -> int:
-        """Issue slots of the compiled hot loop that the generated body lacks (address arithmetic)."""
-        listing = self._listing(symbol)
-        if listing is None:
-            return 0
-        from gemmsim.frontends.sm90.sass_reader import hot_loop_profile
-        from gemmsim.ir.program import Op, hot_loop
-
-        issued = hot_loop_profile(listing).issued
-        loop = hot_loop(program.waves[0])
-        generated = sum(1 for i in loop.body if getattr(i, "op", None) is not Op.WAITCNT) if loop else 0
-        return max(0, issued - generated)
+        multiply_add = "IMAD" if p.dtype == "int32" else "FFMA"
+        return build(order=hot_loop_order(listing, multiply_add=multiply_add),
+                     controls=hot_loop_controls(listing)), problem
 
     def _listing(self, symbol: str) -> Path | None:
         listing = self.sass_dir / f"{symbol}.sass" if self.sass_dir else None

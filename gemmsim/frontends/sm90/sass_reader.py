@@ -231,17 +231,37 @@ ORDER_LETTER = {"HMMA": "M", "FFMA": "F", "LDS": "s", "STS": "S", "STG": "E", "B
 
 def order_letters(instrs, multiply_add: str = "FFMA") -> str:
     """One letter per instruction: M matrix, F multiply-add (class `multiply_add`), s/S shared load/
-    store, W 128-bit global load, G other global load, E global store, B barrier, '.' the rest."""
+    store, W 128-bit global load, G other global load, E global store, B barrier, '.' the rest.
+    An IMAD is the kernel's multiply-add only where both its factors are loaded in the loop: the
+    other IMADs of two registers are address arithmetic."""
+    loaded = _loaded_registers(instrs) if multiply_add == "IMAD" else set()
     out = []
     for ins in instrs:
         c = classify(ins)
         if c == "LDG":
             out.append("W" if ".128" in ins.opcode else "G")
-        elif c == multiply_add:
+        elif c == multiply_add and (c != "IMAD" or _multiplies_loaded(ins, loaded)):
             out.append("F")
         else:
             out.append(ORDER_LETTER.get(c, ".") if c != "IMAD" and c != "FFMA" else ".")
     return "".join(out)
+
+
+def _loaded_registers(instrs) -> set[int]:
+    """The registers that global or shared loads write (a 64- or 128-bit load writes 2 or 4)."""
+    out = set()
+    for ins in instrs:
+        if classify(ins) in ("LDG", "LDS"):
+            m = re.fullmatch(r"R(\d+)", ins.operands.split(",")[0].strip())
+            if m:
+                width = 4 if ".128" in ins.opcode else 2 if ".64" in ins.opcode else 1
+                out.update(range(int(m.group(1)), int(m.group(1)) + width))
+    return out
+
+
+def _multiplies_loaded(ins: SassInstr, loaded: set[int]) -> bool:
+    factors = [s.strip().lstrip("-").removesuffix(".reuse") for s in ins.operands.split(",")[1:3]]
+    return all(int(f[1:]) in loaded for f in factors)
 
 
 def hot_loop_controls(path: str | Path, function: str | None = None) -> tuple[Control | None, ...]:
