@@ -29,6 +29,39 @@ def test_summary_refuses_no_runs():
         stats.summarize([])
 
 
+class _CallLog(EmulatedBackend):
+    """The emulated backend, logging the calls a timed launch makes."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def memset(self, ptr, byte, nbytes):
+        self.calls.append("memset")
+
+    def hold(self, cycles):
+        self.calls.append("hold")
+
+    def record(self, event):
+        self.calls.append("record")
+        super().record(event)
+
+    def launch(self, function, grid, block, packed):
+        self.calls.append("launch")
+
+
+@pytest.mark.parametrize("mode,held", [(None, True), ("quick", True), ("check", False)])
+def test_a_timed_launch_waits_behind_a_hold_of_the_gpu(mode, held):
+    """The host queues the start event, the launch and the stop event while the GPU is held, so
+    the events do not time the host's launch call; profiler and sanitizer passes (check mode)
+    launch nothing but the kernel."""
+    backend = _CallLog()
+    _, warmups = measure.time_launches(backend, "k", (1, 1, 1), (32, 1, 1), b"", 0, 64, measure.Overrides.named(mode))
+    one = ["memset", "hold", "record", "launch", "record"] if held else ["memset", "record", "launch", "record"]
+    runs = measure.Overrides.named(mode).runs or stats.plan_runs(1.0).runs
+    assert backend.calls == one * (warmups + runs)
+
+
 def test_gflops_is_two_mnk_over_time():
     assert stats.gflops(1000, 1000, 1000, 1000.0) == pytest.approx(2000.0)  # 2e9 flop in 1 ms
     with pytest.raises(ValueError):

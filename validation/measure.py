@@ -6,8 +6,9 @@ Method (one shape = one input group):
   * inputs uploaded once and reused by every kernel of the group, in a fixed kernel order;
   * per kernel: the output is poisoned (every byte 0xFF: NaN for fp32/fp64, -1 for int32)
     before every launch, and the GPU held busy while the host queues the timed launch between
-    its two events (so the events time the GPU, not the host's launch call); 5 warm-ups; a median of at least 21 event-timed launches (fewer
-    only for launches over 100 ms, see stats.plan_runs); then the last output is checked;
+    its two events (so the events time the GPU, not the host's launch call); 5 warm-ups; a
+    median of at least 21 event-timed launches (fewer only for launches over 100 ms, see
+    stats.plan_runs); then the last output is checked;
   * end-to-end time: wall clock of device allocation, host-to-device copies of A and B,
     the launch, synchronization, the device-to-host copy of C and the frees (pageable host
     memory), median of 5 (3 when one takes over 200 ms). Host-side pre-shuffling of B is
