@@ -1,12 +1,10 @@
 """The search's replays, in-process or run ahead of it on a pool of processes.
 
-The search starts from the candidates' static bounds (on the pool, each worker bounds a share of
-the candidates: a bound generates the candidate's Program) and takes their first replays in the
-order of those bounds (the best-first heap pops static entries in that order). With workers, while
-it waits for one candidate the others replay the candidates it will ask for next, none whose static
-bound already loses to `top` final times known; a worker replays its candidate to the final time
-too, unless the candidate's bound already loses to the final times known when it was handed out
-(the search would never ask for that one). A replay is deterministic, so a worker's numbers are the
+The search takes the candidates' first replays in the order of their static bounds (the best-first
+heap pops static entries in that order). With workers, while it waits for one candidate the others
+replay the candidates it will ask for next; a worker replays its candidate to the final time too,
+unless the candidate's bound already loses to `top` final times known when it was handed out (the
+search would never ask for that one). A replay is deterministic, so a worker's numbers are the
 in-process ones and the search's ranking, bounds and counts do not change; only its wall time does.
 
 Workers are forked: they inherit the analyses, the problem and the GPU (a GPU description is not
@@ -28,20 +26,17 @@ if TYPE_CHECKING:
     from gemmsim.problem import Problem
 
 
-def replays(valid: list[TileAnalysis], problem: Problem, gpu: GPU, top: int, workers: int = 1):
+def replays(valid: list[TileAnalysis], static_us: list[float], problem: Problem, gpu: GPU, top: int,
+            workers: int = 1):
     """The replays of a search: a pool of `workers` processes where that can help, else in-process."""
     if workers > 1 and len(valid) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        return AheadReplays(valid, problem, gpu, top, min(workers, len(valid)))
+        return AheadReplays(valid, static_us, problem, gpu, top, min(workers, len(valid)))
     return InProcessReplays(valid, problem, gpu)
 
 
 class InProcessReplays:
     def __init__(self, valid: list[TileAnalysis], problem: Problem, gpu: GPU):
         self.valid, self.problem, self.gpu = valid, problem, gpu
-
-    def static_bounds(self) -> list[float]:
-        """Each candidate's static bound (search.lower_bound_us)."""
-        return [_static_bound(a, self.gpu) for a in self.valid]
 
     def first(self, i: int):
         """Candidate i's first replay: a state with its `bound_us` and `finish()` (the final Prediction)."""
@@ -69,21 +64,16 @@ class Replayed:
 
 
 class AheadReplays:
-    def __init__(self, valid: list[TileAnalysis], problem: Problem, gpu: GPU, top: int, workers: int):
-        self.valid, self.problem, self.gpu, self.top = valid, problem, gpu, top
+    def __init__(self, valid: list[TileAnalysis], static_us: list[float], problem: Problem, gpu: GPU, top: int,
+                 workers: int):
+        self.valid, self.static_us, self.problem, self.gpu, self.top = valid, static_us, problem, gpu, top
         self.workers = workers
-        self.static_us: list[float] = []
-        self.order = iter(())
+        self.order = iter(sorted(range(len(valid)), key=lambda i: (static_us[i], i)))   # the search's order
         self.pending: dict[int, multiprocessing.pool.AsyncResult] = {}
         self.submitted: set[int] = set()
         self.times_us: list[float] = []      # final times known, the `top` least of them kept (negated: a max-heap)
         context = multiprocessing.get_context("fork")
         self.pool = context.Pool(workers, initializer=_set_work, initargs=((valid, problem, gpu),))
-
-    def static_bounds(self) -> list[float]:
-        self.static_us = self.pool.map(_bound_candidate, range(len(self.valid)), chunksize=1)
-        self.order = iter(sorted(range(len(self.valid)), key=lambda i: (self.static_us[i], i)))   # the search's order
-        return list(self.static_us)
 
     def first(self, i: int) -> Replayed:
         self._hand_out(i)
@@ -99,19 +89,15 @@ class AheadReplays:
             self._submit(needed)
         while len(self.pending) < self.workers:
             i = next(self.order, None)
-            if i is None or self.static_us[i] > self._cutoff_us():   # this one and every later one lose
+            if i is None:
                 return
             if i not in self.submitted:
                 self._submit(i)
 
     def _submit(self, i: int) -> None:
         self.submitted.add(i)
-        self.pending[i] = self.pool.apply_async(_replay_candidate, (i, self.static_us[i], self._cutoff_us()))
-
-    def _cutoff_us(self) -> float:
-        """The `top`-th least final time known (infinite before `top` are known): a candidate whose
-        bound exceeds it cannot rank (on a tie a pending candidate goes first, hence `>`)."""
-        return -self.times_us[0] if len(self.times_us) >= self.top else float("inf")
+        cutoff_us = -self.times_us[0] if len(self.times_us) >= self.top else float("inf")
+        self.pending[i] = self.pool.apply_async(_replay_candidate, (i, self.static_us[i], cutoff_us))
 
     def _known(self, time_us: float) -> None:
         heapq.heappush(self.times_us, -time_us)
@@ -120,12 +106,6 @@ class AheadReplays:
 
     def close(self) -> None:
         self.pool.terminate()     # replays handed out ahead and no longer needed are dropped
-
-
-def _static_bound(a: TileAnalysis, gpu: GPU) -> float:
-    from gemmsim.tune.search import lower_bound_us
-
-    return lower_bound_us(a, gpu)
 
 
 def _first_replay(a: TileAnalysis, problem: Problem, gpu: GPU):
@@ -143,14 +123,10 @@ def _set_work(work: tuple) -> None:
     _WORK = work
 
 
-def _bound_candidate(i: int) -> float:
-    valid, _, gpu = _WORK
-    return _static_bound(valid[i], gpu)
-
-
 def _replay_candidate(i: int, static_us: float, cutoff_us: float) -> tuple[float, Prediction | None]:
     """The first replay's bound, and the final Prediction unless the candidate's bound exceeds
-    `cutoff_us`: `top` candidates are known to be no slower, so the search will rank them first."""
+    `cutoff_us`: `top` candidates are known to be no slower, so the search will rank them first
+    (on a tie a pending candidate goes first, hence `>`)."""
     valid, problem, gpu = _WORK
     first = _first_replay(valid[i], problem, gpu)
     return first.bound_us, None if max(static_us, first.bound_us) > cutoff_us else first.finish()

@@ -139,14 +139,14 @@ def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_
     from gemmsim.tune.ahead import replays
 
     valid, rejected = valid_analyses(problem, gpu, space)
-    steps = replays(valid, problem, gpu, top, workers)
+    bounds = [lower_bound_us(a, gpu) for a in valid]     # each one's tightest lower bound so far
+    steps = replays(valid, list(bounds), problem, gpu, top, workers)
+    heap = [(bound, _PENDING, i, _STATIC) for i, bound in enumerate(bounds)]
+    heapq.heapify(heap)
     ranked, first_replays = [], 0
     # at most two replays a candidate; the bar ends early when the bounds prune
     ticks = progress.track(range(2 * len(valid)), f"replays for {problem.m}x{problem.n}x{problem.k}")
     try:
-        bounds = steps.static_bounds()     # each one's tightest lower bound so far
-        heap = [(bound, _PENDING, i, _STATIC) for i, bound in enumerate(bounds)]
-        heapq.heapify(heap)
         while heap and len(ranked) < top:
             key, done, i, state = heapq.heappop(heap)
             if state is _STATIC:
