@@ -23,7 +23,6 @@ holds what the last rounds of that launch left.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.hw import GPU
-from gemmsim.ir.program import MEMORY_OPS, VMCNT_OPS, Instr, Loop, Op, Program
+from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program
 
 
 @dataclass(frozen=True)
@@ -112,78 +111,6 @@ def block_bytes(program: Program) -> BlockBytes:
         added = _distinct_bytes(loads, program.wave_size, len(trips), 2) - first if inner > 1 else 0
         tiles[buffer] += math.prod(trips[:-1]) * (first + (inner - 1) * added)
     return BlockBytes(totals["A"], totals["B"], totals["C"], tiles["A"], tiles["B"])
-
-
-@dataclass(frozen=True)
-class FetchedLines:
-    """What one workgroup (at block base 0) must fetch over its CU's path to the L2 (vmem.py) in a
-    whole run: the bytes of its stores and of the loads the L1 does not see, and the lines its L1
-    loads touch, by buffer (sorted line numbers)."""
-
-    line_bytes: int
-    direct_bytes: float
-    lines: dict[str, np.ndarray]
-
-    def cu_bytes(self, bases: list[dict[str, int]]) -> float | None:
-        """The fewest bytes a CU holding workgroups at these block bases (cu.block_bases) sends: each
-        line once however many of them touch it. None where a base is not a whole number of lines."""
-        total = self.direct_bytes * len(bases)
-        for buffer, lines in self.lines.items():
-            if any(b.get(buffer, 0) % self.line_bytes for b in bases):
-                return None
-            total += self.line_bytes * _union_size(lines, sorted({b.get(buffer, 0) // self.line_bytes for b in bases}))
-        return total
-
-
-def fetched_lines(program: Program, line_bytes: int) -> FetchedLines | None:
-    """The workgroup's FetchedLines, where its lines give a bound: a miss fetches only the pieces its
-    load asks for in the line (cu.py), so a line counts whole only where every load asks for the
-    whole of each line it touches and moves by whole lines; otherwise None."""
-    direct, groups = 0.0, {}
-    for wave in program.waves:
-        for instr, trips in _with_trips(wave):
-            if instr.op not in VMCNT_OPS or not all(trips):
-                continue
-            if instr.op is Op.VMEM_STORE or instr.lane_offsets is None:   # not looked up in the L1
-                direct += math.prod(trips) * instr.wave_bytes(program.wave_size)
-                continue
-            touched = _whole_lines(instr.lane_offsets, instr.lane_bytes, line_bytes)
-            if touched is None or instr.l1 is not None or any(s % line_bytes for s in instr.iter_strides):
-                return None
-            groups.setdefault((instr.buffer, trips, instr.iter_strides), []).extend(touched)
-    lines = {}
-    for (buffer, trips, strides), touched in groups.items():
-        moved = np.unique(np.asarray(touched, dtype=np.int64))
-        for trip, stride in zip(trips, strides):     # every combination of the loop counters
-            moved = (moved[:, None] + np.arange(trip, dtype=np.int64) * (stride // line_bytes)).ravel()
-        lines.setdefault(buffer, []).append(moved)
-    return FetchedLines(line_bytes, direct, {b: np.unique(np.concatenate(parts)) for b, parts in lines.items()})
-
-
-@functools.lru_cache(maxsize=4096)
-def _whole_lines(offsets: tuple[int, ...], piece_bytes: int, line_bytes: int) -> tuple[int, ...] | None:
-    """The lines (at no shift) pieces of `piece_bytes` at these offsets touch, if they cover each whole."""
-    lines, line, reach, covered = [], None, 0, 0
-    for o in sorted(set(offsets)):
-        if (o + piece_bytes - 1) // line_bytes != o // line_bytes:
-            return None
-        if o // line_bytes != line:
-            if covered != (line_bytes if lines else 0):
-                return None
-            line, reach, covered = o // line_bytes, o // line_bytes * line_bytes, 0
-            lines.append(line)
-        covered += o + piece_bytes - max(o, reach)
-        reach = max(reach, o + piece_bytes)
-    return tuple(lines) if piece_bytes > 0 and covered == (line_bytes if lines else 0) else None
-
-
-def _union_size(lines: np.ndarray, shifts: list[int]) -> int:
-    """How many lines the copies of a sorted set of lines, each moved by one of `shifts`, hold together."""
-    if len(lines) == 0:
-        return 0
-    if all(b - a > lines[-1] - lines[0] for a, b in zip(shifts, shifts[1:])):   # the copies do not meet
-        return len(lines) * len(shifts)
-    return len(np.unique(np.concatenate([lines + s for s in shifts])))
 
 
 def _with_trips(items) -> Iterator[tuple[Instr, tuple[int, ...]]]:

@@ -3,8 +3,7 @@
 Each configuration is analysed first (the kernel's rules reject invalid ones with a ConfigError; a
 configuration no workgroup of which fits on a CU is rejected too). The valid ones are sorted by a
 lower bound on their time that costs no simulation: the matrix pipes' work on the busiest SIMD (the
-grid spread over CUs at the analysed occupancy) or the bytes its CU must fetch through its slice of
-the L2, whichever takes longer, at the clock those cycles allow, and the roofline.
+grid spread over CUs at the analysed occupancy) at the clock those cycles allow, and the roofline.
 A prediction replays twice (predict.first_replay, then at the clock the first one's activity sets),
 and the first replay tightens the bound. A best-first search on a heap takes the candidate of the
 least bound one step further each time, so the final replay runs only on candidates that can still
@@ -30,8 +29,6 @@ from gemmsim.tune.result import DEFAULT_TOP, Candidate, TuneResult
 from gemmsim.tune.space import TILES, Space
 
 if TYPE_CHECKING:
-    from gemmsim.ir.program import Program
-    from gemmsim.model.traffic import FetchedLines
     from gemmsim.prediction import Prediction
 # gemmsim.predict and the generator are imported where a search replays (tune.ahead): a cached answer
 # needs neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
@@ -40,48 +37,19 @@ GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once p
 
 
 def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
-    """No prediction of this configuration can be faster. In each kind of round (gpu.replay_kernel:
-    the full rounds, the partial one) the replayed CU runs at least as long as each SIMD's matrix
-    pipe is busy with the MFMAs of one wave of every workgroup the CU gets (the replay puts one wave
-    per SIMD per workgroup), and as its memory path takes to carry the bytes it must fetch at its
-    slice of the L2 bandwidth (the replay's counters extend to the whole hot loop, as these totals
-    do). The kernel runs at no faster a clock than those cycles allow, and nothing beats the
-    roofline."""
-    from gemmsim.frontends.preshuffle.generator import generate
-    from gemmsim.model.traffic import fetched_lines
+    """No prediction of this configuration can be faster: each SIMD of the busiest CU must run the
+    MFMAs of one wave of every workgroup the CU gets (the replay puts one wave per SIMD per
+    workgroup), at no faster a clock than those cycles allow, and nothing beats the roofline."""
     from gemmsim.predict import kernel_roofline
 
-    wave_mfma_cycles = a.mfma_per_block * a.mfma.cycles
-    program = generate(a, gpu)
-    fetched = fetched_lines(program, gpu.memory.l1_line_bytes)
-    cycles = sum(count * max(len(blocks) * wave_mfma_cycles, _memory_cycles(program, fetched, blocks, gpu))
-                 for count, blocks in _rounds(a, gpu))
-    every_pipe_busy = a.blocks * WAVES_PER_BLOCK * wave_mfma_cycles
-    return max(fastest_us(gpu, a.problem.dtype, cycles, every_pipe_busy), kernel_roofline(a.problem, gpu).time_us)
-
-
-def _rounds(a: TileAnalysis, gpu: GPU) -> list[tuple[int, list[int]]]:
-    """Each kind of round as the replay runs it: how many such rounds, and the workgroups of its
-    replayed CU (it holds blocks first, first + CUs, ... of the round)."""
     slots = gpu.compute_units * a.occupancy.workgroups_per_cu
     full_rounds, remainder = divmod(a.blocks, slots)
-    rounds = []
-    if full_rounds:
-        rounds.append((full_rounds, [g * gpu.compute_units for g in range(a.occupancy.workgroups_per_cu)]))
-    if remainder:
-        first = full_rounds * slots
-        rounds.append((1, [first + g * gpu.compute_units for g in range(-(-remainder // gpu.compute_units))]))
-    return rounds
-
-
-def _memory_cycles(program: Program, fetched: FetchedLines | None, blocks: list[int], gpu: GPU) -> float:
-    """Cycles the CU's memory path needs at least for the bytes these workgroups must fetch, at its
-    slice of the L2 bandwidth (0 where the Program's loads give no bound: model.traffic.fetched_lines)."""
-    from gemmsim.model.cu import block_bases
-    from gemmsim.model.gpu import l2_slice_cycles_per_byte
-
-    fetched_bytes = fetched.cu_bytes([block_bases(program, b) for b in blocks]) if fetched is not None else None
-    return (fetched_bytes or 0.0) * l2_slice_cycles_per_byte(gpu)
+    workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
+    wave_mfma_cycles = a.mfma_per_block * a.mfma.cycles
+    busiest_simd_cycles = workgroups_on_busiest * wave_mfma_cycles
+    every_pipe_busy = a.blocks * WAVES_PER_BLOCK * wave_mfma_cycles
+    return max(fastest_us(gpu, a.problem.dtype, busiest_simd_cycles, every_pipe_busy),
+               kernel_roofline(a.problem, gpu).time_us)
 
 
 def fastest_us(gpu: GPU, dtype: str, cycles: float, mfma_busy_cycles: float) -> float:
