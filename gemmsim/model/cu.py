@@ -74,6 +74,7 @@ class ComputeUnitModel:
         self.gpu = gpu
         self.env = simpy.Environment()
         self.recorder = recorder
+        self.recording = recorder is not NOT_RECORDING
         self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds)
         self.vmem = VmemQueue(memory)
@@ -84,8 +85,6 @@ class ComputeUnitModel:
         self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
         self.fetched: set = set()   # lines this CU has fetched into its L1 (a later miss of one is an L2 hit)
         self.stalls: dict[str, float] = {}
-        self.instructions = 0
-        self.mfma_count = 0
         self.workgroups = 0
         self.waves: list[Wave] = []
 
@@ -136,8 +135,6 @@ class ComputeUnitModel:
         return now + self.vmem.path.scalar_latency_cycles   # SMEM: a scalar load, an L2 hit
 
     def issued(self, wave: str, step: Step, now: float, done: float) -> None:
-        self.instructions += 1
-        self.mfma_count += step.op is Op.MFMA
         self.recorder.issued(wave, step.op, step.opcode, now, done)
 
     def stalled(self, wave: str, why: str, start: float, end: float) -> None:
@@ -179,9 +176,13 @@ class ComputeUnitModel:
     def run(self) -> CuRun:
         self.env.run()
         cycles = max((w.end_time for w in self.waves), default=0.0)
+        # every wave issues its whole stream (a barrier lets its waves go once every live one arrived),
+        # so the counts come from the streams, which the workgroups share
+        streams = {id(w.steps): w.steps for w in self.waves}
+        mfmas = {key: sum(step.op is Op.MFMA for step in steps) for key, steps in streams.items()}
         return CuRun(
             cycles=cycles, workgroups=self.workgroups, waves=len(self.waves),
-            instructions=self.instructions, mfma_count=self.mfma_count,
+            instructions=sum(len(w.steps) for w in self.waves), mfma_count=sum(mfmas[id(w.steps)] for w in self.waves),
             mfma_busy_cycles=sum(s.matrix.busy_cycles for s in self.simds),
             valu_busy_cycles=sum(s.valu.busy_cycles for s in self.simds),
             lds_busy_cycles=self.lds.busy_cycles, lds_conflict_cycles=self.lds.conflict_cycles,
