@@ -2,9 +2,9 @@
 
 The search takes the candidates' first replays in the order of their static bounds (the best-first
 heap pops static entries in that order). With workers, while it waits for one candidate the others
-replay the candidates it will ask for next; a worker replays its candidate to the final time too,
-unless the candidate's bound already loses to `top` final times known when it was handed out (the
-search would never ask for that one). A replay is deterministic, so a worker's numbers are the
+replay the candidates it will ask for next (none whose static bound already loses to `top` final
+times known: the search would never ask for it); a worker replays its candidate to the final time
+too, unless the candidate's bound already loses to the final times known when it was handed out. A replay is deterministic, so a worker's numbers are the
 in-process ones and the search's ranking, bounds and counts do not change; only its wall time does.
 
 Workers are forked: they inherit the analyses, the problem and the GPU (a GPU description is not
@@ -89,15 +89,19 @@ class AheadReplays:
             self._submit(needed)
         while len(self.pending) < self.workers:
             i = next(self.order, None)
-            if i is None:
+            if i is None or self.static_us[i] > self._cutoff_us():   # this one and every later one lose
                 return
             if i not in self.submitted:
                 self._submit(i)
 
     def _submit(self, i: int) -> None:
         self.submitted.add(i)
-        cutoff_us = -self.times_us[0] if len(self.times_us) >= self.top else float("inf")
-        self.pending[i] = self.pool.apply_async(_replay_candidate, (i, self.static_us[i], cutoff_us))
+        self.pending[i] = self.pool.apply_async(_replay_candidate, (i, self.static_us[i], self._cutoff_us()))
+
+    def _cutoff_us(self) -> float:
+        """The `top`-th least final time known (infinite before `top` are known): a candidate whose
+        bound exceeds it cannot rank (on a tie a pending candidate goes first, hence `>`)."""
+        return -self.times_us[0] if len(self.times_us) >= self.top else float("inf")
 
     def _known(self, time_us: float) -> None:
         heapq.heappush(self.times_us, -time_us)
@@ -125,8 +129,7 @@ def _set_work(work: tuple) -> None:
 
 def _replay_candidate(i: int, static_us: float, cutoff_us: float) -> tuple[float, Prediction | None]:
     """The first replay's bound, and the final Prediction unless the candidate's bound exceeds
-    `cutoff_us`: `top` candidates are known to be no slower, so the search will rank them first
-    (on a tie a pending candidate goes first, hence `>`)."""
+    `cutoff_us`: `top` candidates are known to be no slower, so the search will rank them first."""
     valid, problem, gpu = _WORK
     first = _first_replay(valid[i], problem, gpu)
     return first.bound_us, None if max(static_us, first.bound_us) > cutoff_us else first.finish()
