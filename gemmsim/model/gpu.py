@@ -17,11 +17,13 @@ which the bottleneck is read.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 from gemmsim import limits
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import L1_OPS, hot_loop_trips
 from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
@@ -193,7 +195,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
     blocks = program.workgroups
     slots = gpu.compute_units * workgroups_per_cu
     full_rounds, remainder = divmod(blocks, slots)
-    rounds = walk_rounds(program.grid, block_bytes(program), slots, k_slices, gpu, program.layers)
+    rounds = list(_walked_rounds(ByIdentity(program), ByIdentity(gpu), slots, k_slices))
     full = partial = None
     if full_rounds:
         full = replay_round(program, gpu, workgroups_per_cu, average_round(rounds[:full_rounds]), clock_mhz, record)
@@ -203,6 +205,14 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
                                full_rounds * slots)
     cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0)
     return KernelReplay(cycles, full_rounds, full, partial, rounds, hot_loop_trips(program.waves))
+
+
+ROUNDS_KEPT = 64   # a prediction replays one Program at two clocks; its tile walk does not depend on the clock
+
+
+@functools.lru_cache(maxsize=ROUNDS_KEPT)
+def _walked_rounds(program: ByIdentity, gpu: ByIdentity, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
+    return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers))
 
 
 def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, clock_mhz: float) -> float:
