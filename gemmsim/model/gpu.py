@@ -110,7 +110,7 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     share = workgroups / max(1, traffic.blocks)
     requested = max(1.0, traffic.requested_bytes)
     cycles_per_byte = max(
-        gpu.compute_units / (gpu.xcds * mem.l2_read_bytes_per_clk_per_xcd),
+        l2_slice_cycles_per_byte(gpu),
         (traffic.l2_miss_bytes + traffic.write_bytes) / requested * hz / (mem.mall_bytes_per_s * share),
         traffic.hbm_bytes / requested * hz / (mem.hbm_achievable_bytes_per_s * share),
     )
@@ -130,6 +130,11 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
         hit_sector_latency_cycles=sector_latency_ns(gpu, 1.0) * to_cycles,
         resident=(("A", traffic.resident_a), ("B", traffic.resident_b)),
     )
+
+
+def l2_slice_cycles_per_byte(gpu: GPU) -> float:
+    """A CU's slice of its XCD's L2 bandwidth, in cycles per byte: no CU's memory path is faster."""
+    return gpu.compute_units / (gpu.xcds * gpu.memory.l2_read_bytes_per_clk_per_xcd)
 
 
 def sector_latency_ns(gpu: GPU, hit: float) -> float:
