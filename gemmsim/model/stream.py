@@ -93,8 +93,8 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
     first and last byte of every piece its lanes touch, at these loop counters."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
     touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
-    pieces, requested, counts = _unshifted_pieces(touched, instr.lane_offsets, instr.lane_bytes, line_bytes)
-    pieces, requested = tuple(map(shift.__add__, pieces)), tuple(map(shift.__add__, requested))
+    pieces, counts = _unshifted_pieces(touched, instr.lane_offsets, instr.lane_bytes, line_bytes)
+    pieces, requested = tuple(map(shift.__add__, pieces)), tuple(map(shift.__add__, instr.lane_offsets))
     # the common case worked out once: with a block base that is a whole number of lines, the lines
     # (and how many requested pieces each holds) only shift; a loop step of whole lines shifts them too
     lines, rest = divmod(shift, line_bytes)
@@ -108,12 +108,12 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
 
 @functools.lru_cache(maxsize=4096)
 def _unshifted_pieces(touched: tuple[int, ...], requested: tuple[int, ...], piece_bytes: int, line_bytes: int
-                      ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """_l1_pieces at no shift: every iteration of a moving load only adds its shift (an offset's
-    pieces are worked out once per load, not once per iteration)."""
+                      ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """_l1_pieces' pieces and line counts at no shift: every iteration of a moving load only adds its
+    shift (the pieces are sorted once per load, not once per iteration)."""
     last = piece_bytes - 1
     pieces = tuple(sorted(set(touched) | {o + last for o in touched}))
-    return pieces, requested, _line_counts(pieces, requested, line_bytes)
+    return pieces, _line_counts(pieces, requested, line_bytes)
 
 
 def _line_counts(pieces: tuple[int, ...], requested: tuple[int, ...], line_bytes: int) -> tuple[tuple[int, int], ...]:
