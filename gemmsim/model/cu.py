@@ -139,7 +139,8 @@ class ComputeUnitModel:
 
     def stalled(self, wave: str, why: str, start: float, end: float) -> None:
         self.stalls[why] = self.stalls.get(why, 0.0) + (end - start)
-        self.recorder.waited(wave, why, start, end)
+        if self.recording:
+            self.recorder.waited(wave, why, start, end)
 
     def _load_through_l1(self, step: Step, block_bases: dict[str, int], leaves: float) -> float:
         """A global load looks its lines up in the L1: hits answer after the L1 latency (or when a line
