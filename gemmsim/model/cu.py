@@ -31,6 +31,9 @@ from gemmsim.model.wave import Wave
 from gemmsim.ir.program import Op, Program
 
 
+LINE_SHIFT = 16   # an L1 key is (line number << LINE_SHIFT) | buffer tag: room for 65536 buffers
+
+
 @dataclass
 class CuRun:
     """What one replay of a CU measured. Cycles are engine-clock cycles."""
@@ -84,6 +87,7 @@ class ComputeUnitModel:
         self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
         self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
         self.fetched: set = set()   # lines this CU has fetched into its L1 (a later miss of one is an L2 hit)
+        self.buffer_tags: dict[str, int] = {}   # the low bits of a line's L1 key, by buffer
         self.stalls: dict[str, float] = {}
         self.workgroups = 0
         self.waves: list[Wave] = []
@@ -147,13 +151,16 @@ class ComputeUnitModel:
         still in flight arrives); the pieces of missed lines go to the L2 and fill their lines."""
         buffer, base = step.buffer, block_bases.get(step.buffer, 0)
         line_bytes = self.l1.line_bytes
+        # a line's key: its number and its buffer's tag in one int (buffers do not alias; an int hashes
+        # at once, where a (buffer, line) tuple would be hashed again at every look-up)
+        tag = self.buffer_tags.setdefault(buffer, len(self.buffer_tags))
         if base % line_bytes == 0:
-            first = base // line_bytes
-            counts = {(buffer, first + line): n for line, n in step.line_counts}   # buffers do not alias
+            first = ((base // line_bytes) << LINE_SHIFT) | tag
+            counts = {first + (line << LINE_SHIFT): n for line, n in step.line_counts}
         else:
-            counts = dict.fromkeys({(buffer, (base + o) // line_bytes) for o in step.l1_pieces}, 0)
+            counts = dict.fromkeys({(((base + o) // line_bytes) << LINE_SHIFT) | tag for o in step.l1_pieces}, 0)
             for o in step.requested:
-                counts[(buffer, (base + o) // line_bytes)] += 1
+                counts[(((base + o) // line_bytes) << LINE_SHIFT) | tag] += 1
         lookup = self.l1.lookup(counts)
         done = 0.0
         if len(lookup.missed) < len(counts):   # a line still in flight answers l1_pending_hit_cycles after it arrives
