@@ -31,6 +31,9 @@ from gemmsim.model.wave import Wave
 from gemmsim.ir.program import Op, Program
 
 
+LINE_SHIFT = 16   # an L1 key is (line number << LINE_SHIFT) | buffer tag: room for 65536 buffers
+
+
 @dataclass
 class CuRun:
     """What one replay of a CU measured. Cycles are engine-clock cycles."""
@@ -74,6 +77,7 @@ class ComputeUnitModel:
         self.gpu = gpu
         self.env = simpy.Environment()
         self.recorder = recorder
+        self.recording = recorder is not NOT_RECORDING
         self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds)
         self.vmem = VmemQueue(memory)
@@ -83,9 +87,8 @@ class ComputeUnitModel:
         self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
         self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
         self.fetched: set = set()   # lines this CU has fetched into its L1 (a later miss of one is an L2 hit)
+        self.buffer_tags: dict[str, int] = {}   # the low bits of a line's L1 key, by buffer
         self.stalls: dict[str, float] = {}
-        self.instructions = 0
-        self.mfma_count = 0
         self.workgroups = 0
         self.waves: list[Wave] = []
 
@@ -136,26 +139,28 @@ class ComputeUnitModel:
         return now + self.vmem.path.scalar_latency_cycles   # SMEM: a scalar load, an L2 hit
 
     def issued(self, wave: str, step: Step, now: float, done: float) -> None:
-        self.instructions += 1
-        self.mfma_count += step.op is Op.MFMA
         self.recorder.issued(wave, step.op, step.opcode, now, done)
 
     def stalled(self, wave: str, why: str, start: float, end: float) -> None:
         self.stalls[why] = self.stalls.get(why, 0.0) + (end - start)
-        self.recorder.waited(wave, why, start, end)
+        if self.recording:
+            self.recorder.waited(wave, why, start, end)
 
     def _load_through_l1(self, step: Step, block_bases: dict[str, int], leaves: float) -> float:
         """A global load looks its lines up in the L1: hits answer after the L1 latency (or when a line
         still in flight arrives); the pieces of missed lines go to the L2 and fill their lines."""
         buffer, base = step.buffer, block_bases.get(step.buffer, 0)
         line_bytes = self.l1.line_bytes
+        # a line's key: its number and its buffer's tag in one int (buffers do not alias; an int hashes
+        # at once, where a (buffer, line) tuple would be hashed again at every look-up)
+        tag = self.buffer_tags.setdefault(buffer, len(self.buffer_tags))
         if base % line_bytes == 0:
-            first = base // line_bytes
-            counts = {(buffer, first + line): n for line, n in step.line_counts}   # buffers do not alias
+            first = ((base // line_bytes) << LINE_SHIFT) | tag
+            counts = {first + (line << LINE_SHIFT): n for line, n in step.line_counts}
         else:
-            counts = dict.fromkeys({(buffer, (base + o) // line_bytes) for o in step.l1_pieces}, 0)
+            counts = dict.fromkeys({(((base + o) // line_bytes) << LINE_SHIFT) | tag for o in step.l1_pieces}, 0)
             for o in step.requested:
-                counts[(buffer, (base + o) // line_bytes)] += 1
+                counts[(((base + o) // line_bytes) << LINE_SHIFT) | tag] += 1
         lookup = self.l1.lookup(counts)
         done = 0.0
         if len(lookup.missed) < len(counts):   # a line still in flight answers l1_pending_hit_cycles after it arrives
@@ -179,9 +184,13 @@ class ComputeUnitModel:
     def run(self) -> CuRun:
         self.env.run()
         cycles = max((w.end_time for w in self.waves), default=0.0)
+        # every wave issues its whole stream (a barrier lets its waves go once every live one arrived),
+        # so the counts come from the streams, which the workgroups share
+        streams = {id(w.steps): w.steps for w in self.waves}
+        mfmas = {key: sum(step.op is Op.MFMA for step in steps) for key, steps in streams.items()}
         return CuRun(
             cycles=cycles, workgroups=self.workgroups, waves=len(self.waves),
-            instructions=self.instructions, mfma_count=self.mfma_count,
+            instructions=sum(len(w.steps) for w in self.waves), mfma_count=sum(mfmas[id(w.steps)] for w in self.waves),
             mfma_busy_cycles=sum(s.matrix.busy_cycles for s in self.simds),
             valu_busy_cycles=sum(s.valu.busy_cycles for s in self.simds),
             lds_busy_cycles=self.lds.busy_cycles, lds_conflict_cycles=self.lds.conflict_cycles,

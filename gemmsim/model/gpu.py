@@ -17,11 +17,13 @@ which the bottleneck is read.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 from gemmsim import limits
 from gemmsim.hw import GPU
+from gemmsim.identity import ByIdentity
 from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import L1_OPS, hot_loop_trips
 from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
@@ -108,7 +110,7 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     share = workgroups / max(1, traffic.blocks)
     requested = max(1.0, traffic.requested_bytes)
     cycles_per_byte = max(
-        gpu.compute_units / (gpu.xcds * mem.l2_read_bytes_per_clk_per_xcd),
+        l2_slice_cycles_per_byte(gpu),
         (traffic.l2_miss_bytes + traffic.write_bytes) / requested * hz / (mem.mall_bytes_per_s * share),
         traffic.hbm_bytes / requested * hz / (mem.hbm_achievable_bytes_per_s * share),
     )
@@ -128,6 +130,11 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
         hit_sector_latency_cycles=sector_latency_ns(gpu, 1.0) * to_cycles,
         resident=(("A", traffic.resident_a), ("B", traffic.resident_b)),
     )
+
+
+def l2_slice_cycles_per_byte(gpu: GPU) -> float:
+    """A CU's slice of its XCD's L2 bandwidth, in cycles per byte: no CU's memory path is faster."""
+    return gpu.compute_units / (gpu.xcds * gpu.memory.l2_read_bytes_per_clk_per_xcd)
 
 
 def sector_latency_ns(gpu: GPU, hit: float) -> float:
@@ -193,7 +200,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
     blocks = program.workgroups
     slots = gpu.compute_units * workgroups_per_cu
     full_rounds, remainder = divmod(blocks, slots)
-    rounds = walk_rounds(program.grid, block_bytes(program), slots, k_slices, gpu, program.layers)
+    rounds = list(_walked_rounds(ByIdentity(program), ByIdentity(gpu), slots, k_slices))
     full = partial = None
     if full_rounds:
         full = replay_round(program, gpu, workgroups_per_cu, average_round(rounds[:full_rounds]), clock_mhz, record)
@@ -203,6 +210,14 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
                                full_rounds * slots)
     cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0)
     return KernelReplay(cycles, full_rounds, full, partial, rounds, hot_loop_trips(program.waves))
+
+
+ROUNDS_KEPT = 64   # a prediction replays one Program at two clocks; its tile walk does not depend on the clock
+
+
+@functools.lru_cache(maxsize=ROUNDS_KEPT)
+def _walked_rounds(program: ByIdentity, gpu: ByIdentity, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
+    return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers))
 
 
 def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, clock_mhz: float) -> float:

@@ -3,10 +3,11 @@
 The replay's units (the pipes, the LDS, the memory path) and its waves do not keep logs of their
 own. Each is attached to one recorder and tells it when it is busy, when a wave issued an
 instruction and when a wave waited. A replay that is not recorded gets `NOT_RECORDING`, which
-forgets everything, so the units never test whether anyone is listening. The `Timeline` recorder
-keeps what the reports draw: one span per busy interval of every unit, one per issued instruction
-on its wave's track, the waits a wave spends on counters and barriers, and a plain log of the
-issued instructions (wave, class, issue cycle, done cycle) for tests and tools.
+forgets everything; what is told once per instruction (an issue, a wait) is not told to it at all,
+as even a call that forgets costs there (the compute unit knows whether it records). The
+`Timeline` recorder keeps what the reports draw: one span per busy interval of every unit, one per
+issued instruction on its wave's track, the waits a wave spends on counters and barriers, and a
+plain log of the issued instructions (wave, class, issue cycle, done cycle) for tests and tools.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ decoded once and its Step shared by every iteration.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from gemmsim.hw import GPU
@@ -92,16 +93,34 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
     first and last byte of every piece its lanes touch, at these loop counters."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
     touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
-    last = instr.lane_bytes - 1
-    pieces = sorted({o + shift for o in touched} | {o + shift + last for o in touched})
-    requested = tuple(o + shift for o in instr.lane_offsets)
+    pieces, counts = _unshifted_pieces(touched, instr.lane_offsets, instr.lane_bytes, line_bytes)
+    pieces, requested = tuple(map(shift.__add__, pieces)), tuple(map(shift.__add__, instr.lane_offsets))
     # the common case worked out once: with a block base that is a whole number of lines, the lines
-    # (and how many requested pieces each holds) only shift
+    # (and how many requested pieces each holds) only shift; a loop step of whole lines shifts them too
+    lines, rest = divmod(shift, line_bytes)
+    if rest:
+        counts = _line_counts(pieces, requested, line_bytes)
+    elif lines:
+        counts = tuple((line + lines, n) for line, n in counts)
+    return dict(buffer=instr.buffer, l1_pieces=pieces, requested=requested, piece_bytes=instr.lane_bytes,
+                line_counts=counts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _unshifted_pieces(touched: tuple[int, ...], requested: tuple[int, ...], piece_bytes: int, line_bytes: int
+                      ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """_l1_pieces' pieces and line counts at no shift: every iteration of a moving load only adds its
+    shift (the pieces are sorted once per load, not once per iteration)."""
+    last = piece_bytes - 1
+    pieces = tuple(sorted(set(touched) | {o + last for o in touched}))
+    return pieces, _line_counts(pieces, requested, line_bytes)
+
+
+def _line_counts(pieces: tuple[int, ...], requested: tuple[int, ...], line_bytes: int) -> tuple[tuple[int, int], ...]:
     counts = dict.fromkeys(sorted({o // line_bytes for o in pieces}), 0)
     for o in requested:
         counts[o // line_bytes] += 1
-    return dict(buffer=instr.buffer, l1_pieces=tuple(pieces), requested=requested, piece_bytes=instr.lane_bytes,
-                line_counts=tuple(counts.items()))
+    return tuple(counts.items())
 
 
 def _lds_fields(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> dict:

@@ -54,6 +54,7 @@ class ComputeUnitPort(Protocol):
     the units shared by all waves (LDS, L1, memory path), and the books of what it did."""
 
     env: simpy.Environment
+    recording: bool     # whether a recorder listens to `issued` (a replay nobody records skips the call)
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
         """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
@@ -62,7 +63,7 @@ class ComputeUnitPort(Protocol):
         """As memory_done, and also when the first unit took the request (its sources are read then)."""
 
     def issued(self, wave: str, step: Step, now: float, done: float) -> None:
-        """The wave issued `step` at `now`; its work is done at `done`."""
+        """The wave issued `step` at `now`; its work is done at `done` (told only while recording)."""
 
     def stalled(self, wave: str, why: str, start: float, end: float) -> None:
         """The wave could not issue from `start` to `end`, held by `why` (one of STALL_REASONS)."""
@@ -242,7 +243,8 @@ class Wave:
                 self.scoreboard.raise_until(control.write_barrier, done, reason)
             if control.read_barrier is not None:
                 self.scoreboard.raise_until(control.read_barrier, read, reason)
-        self.cu.issued(self.name, step, now, done)
+        if self.cu.recording:
+            self.cu.issued(self.name, step, now, done)
         return done
 
     def _stall(self, why: str, start: float, end: float) -> None:

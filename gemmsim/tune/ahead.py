@@ -1,11 +1,14 @@
 """The search's replays, in-process or run ahead of it on a pool of processes.
 
-The search takes the candidates' first replays in the order of their static bounds (the best-first
-heap pops static entries in that order). With workers, while it waits for one candidate the others
-replay the candidates it will ask for next; a worker replays its candidate to the final time too,
-unless the candidate's bound already loses to `top` final times known when it was handed out (the
-search would never ask for that one). A replay is deterministic, so a worker's numbers are the
-in-process ones and the search's ranking, bounds and counts do not change; only its wall time does.
+With workers, every candidate is handed to the pool at the start, the likeliest winners first (a
+guess of each one's time, no bound: `likely_us`), while the search takes the first replays in the
+order of the static bounds and waits for the ones it needs. A worker replays its candidate to the
+final time too, unless the candidate's bound already loses to `top` final times known by then
+(from any candidate, as each arrives): the search would never ask for that final replay, nor for
+any replay of a candidate whose static bound loses so. The winners' times, found first, let the
+workers skip the final replays of the candidates that cannot rank. A replay is deterministic, so a
+worker's numbers are the in-process ones and the search's ranking, bounds and counts do not
+change; only its wall time does.
 
 Workers are forked: they inherit the analyses, the problem and the GPU (a GPU description is not
 picklable, and a fresh interpreter would pay the imports again). Where fork is not available the
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import multiprocessing
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -66,46 +70,49 @@ class Replayed:
 class AheadReplays:
     def __init__(self, valid: list[TileAnalysis], static_us: list[float], problem: Problem, gpu: GPU, top: int,
                  workers: int):
-        self.valid, self.static_us, self.problem, self.gpu, self.top = valid, static_us, problem, gpu, top
-        self.workers = workers
-        self.order = iter(sorted(range(len(valid)), key=lambda i: (static_us[i], i)))   # the search's order
-        self.pending: dict[int, multiprocessing.pool.AsyncResult] = {}
-        self.submitted: set[int] = set()
+        self.valid, self.problem, self.gpu, self.top = valid, problem, gpu, top
         self.times_us: list[float] = []      # final times known, the `top` least of them kept (negated: a max-heap)
+        self.lock = threading.Lock()         # results arrive on the pool's result thread
         context = multiprocessing.get_context("fork")
-        self.pool = context.Pool(workers, initializer=_set_work, initargs=((valid, problem, gpu),))
+        self.cutoff_us = context.Value("d", float("inf"), lock=False)   # the top-th least of them, read by the workers
+        self.pool = context.Pool(workers, initializer=_set_work, initargs=((valid, problem, gpu, self.cutoff_us),))
+        likely = [likely_us(a, gpu, bound) for a, bound in zip(valid, static_us)]
+        self.results = {i: self.pool.apply_async(_replay_candidate, (i, static_us[i]), callback=self._arrived)
+                        for i in sorted(range(len(valid)), key=lambda i: (likely[i], i))}
 
-    def first(self, i: int) -> Replayed:
-        self._hand_out(i)
-        bound_us, prediction = self.pending.pop(i).get()
-        if prediction is not None:
-            self._known(prediction.time_us)
-        self._hand_out()
-        return Replayed(bound_us, prediction, self.valid[i], self.problem, self.gpu)
+    def first(self, i: int):
+        replayed = self.results[i].get()
+        if replayed is None:       # its static bound lost to `top` known times (never asked for, but answered)
+            return _first_replay(self.valid[i], self.problem, self.gpu)
+        return Replayed(*replayed, self.valid[i], self.problem, self.gpu)
 
-    def _hand_out(self, needed: int | None = None) -> None:
-        """Keep every worker busy with the next candidates (and `needed`, if not handed out yet)."""
-        if needed is not None and needed not in self.submitted:
-            self._submit(needed)
-        while len(self.pending) < self.workers:
-            i = next(self.order, None)
-            if i is None:
-                return
-            if i not in self.submitted:
-                self._submit(i)
-
-    def _submit(self, i: int) -> None:
-        self.submitted.add(i)
-        cutoff_us = -self.times_us[0] if len(self.times_us) >= self.top else float("inf")
-        self.pending[i] = self.pool.apply_async(_replay_candidate, (i, self.static_us[i], cutoff_us))
-
-    def _known(self, time_us: float) -> None:
-        heapq.heappush(self.times_us, -time_us)
-        if len(self.times_us) > self.top:
-            heapq.heappop(self.times_us)
+    def _arrived(self, replayed: tuple[float, Prediction | None] | None) -> None:
+        if replayed is None or replayed[1] is None:
+            return
+        with self.lock:
+            heapq.heappush(self.times_us, -replayed[1].time_us)
+            if len(self.times_us) > self.top:
+                heapq.heappop(self.times_us)
+            if len(self.times_us) == self.top:
+                self.cutoff_us.value = -self.times_us[0]
 
     def close(self) -> None:
         self.pool.terminate()     # replays handed out ahead and no longer needed are dropped
+
+
+def likely_us(a: TileAnalysis, gpu: GPU, static_us: float) -> float:
+    """A guess of the candidate's time, to replay the likely winners first (not a bound: the replay
+    can beat it): its static bound, or the time its busiest CU takes to read its tiles' A and B
+    through its slice of the L2 at the full-load clock, whichever is longer."""
+    from gemmsim.model.clock import full_load_clock_mhz
+    from gemmsim.model.gpu import l2_slice_cycles_per_byte
+
+    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
+    full_rounds, remainder = divmod(a.blocks, slots)
+    workgroups = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
+    read_bytes = (a.config.tile_m + a.config.tile_n) * a.k_tiles * a.tile_k_bytes
+    cycles = workgroups * read_bytes * l2_slice_cycles_per_byte(gpu)
+    return max(static_us, cycles / full_load_clock_mhz(gpu, a.problem.dtype))
 
 
 def _first_replay(a: TileAnalysis, problem: Problem, gpu: GPU):
@@ -115,7 +122,7 @@ def _first_replay(a: TileAnalysis, problem: Problem, gpu: GPU):
     return first_replay(generate(a, gpu), problem, gpu, analysis=a)
 
 
-_WORK: tuple = ()      # a worker's (analyses, problem, GPU), inherited from the search that forked it
+_WORK: tuple = ()      # a worker's (analyses, problem, GPU, shared cutoff), inherited from the search that forked it
 
 
 def _set_work(work: tuple) -> None:
@@ -123,10 +130,12 @@ def _set_work(work: tuple) -> None:
     _WORK = work
 
 
-def _replay_candidate(i: int, static_us: float, cutoff_us: float) -> tuple[float, Prediction | None]:
-    """The first replay's bound, and the final Prediction unless the candidate's bound exceeds
-    `cutoff_us`: `top` candidates are known to be no slower, so the search will rank them first
-    (on a tie a pending candidate goes first, hence `>`)."""
-    valid, problem, gpu = _WORK
+def _replay_candidate(i: int, static_us: float) -> tuple[float, Prediction | None] | None:
+    """The first replay's bound, and the final Prediction unless the candidate's bound exceeds the
+    cutoff: `top` candidates are known to be no slower, so the search will rank them first (on a
+    tie a pending candidate goes first, hence `>`). None, no replay, if its static bound exceeds it."""
+    valid, problem, gpu, cutoff_us = _WORK
+    if static_us > cutoff_us.value:
+        return None
     first = _first_replay(valid[i], problem, gpu)
-    return first.bound_us, None if max(static_us, first.bound_us) > cutoff_us else first.finish()
+    return first.bound_us, None if max(static_us, first.bound_us) > cutoff_us.value else first.finish()

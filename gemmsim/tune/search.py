@@ -39,7 +39,10 @@ GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once p
 def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     """No prediction of this configuration can be faster: each SIMD of the busiest CU must run the
     MFMAs of one wave of every workgroup the CU gets (the replay puts one wave per SIMD per
-    workgroup), at no faster a clock than those cycles allow, and nothing beats the roofline."""
+    workgroup), at no faster a clock than those cycles allow, and nothing beats the roofline.
+    The bytes the CU must fetch through its slice of the L2 are no such bound: the replay extends
+    the hot loop from a window that can run fewer cycles than its memory path is busy (64x4096x16384
+    bf16 on mi355x, tile 32x256x128: 67.3 us replayed, 70.2 us of bytes; see commit 6056623)."""
     from gemmsim.predict import kernel_roofline
 
     slots = gpu.compute_units * a.occupancy.workgroups_per_cu
