@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import csv
 import shlex
-import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from validation import kernels, measure
+from validation import kernels, measure, stats
 from validation.backends.argpack import pack_args
 from validation.microbench import SOURCE
 from validation.suites import Point
@@ -108,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="the runner's quick mode (for a profiler pass)")
     p.add_argument("--build-dir", type=Path, default=Path("build"))
     args = p.parse_args(argv)
+    if args.rounds < 1:
+        p.error(f"--rounds must be at least 1, got {args.rounds}")
     from validation.backends import create_backend
 
     backend = create_backend("cuda", args.build_dir)
@@ -121,14 +122,14 @@ def main(argv: list[str] | None = None) -> int:
         for v in timed:
             summary, _ = measure.time_launches(backend, v.function, v.grid, v.block, v.packed, v.poison,
                                                v.poison_bytes, overrides)
-            timings = {"runner": (summary.median_us, summary.min_us),
-                       "unhidden": _median_min(unhidden_us(backend, v, overrides.runs or 21, 2)),
-                       "host": _median_min(host_us(backend, v, 3 if args.quick else HOST_CALLS))}
-            for method, (median, low) in timings.items():
+            timings = {"runner": summary,
+                       "unhidden": stats.summarize(unhidden_us(backend, v, overrides.runs or 21, 2)),
+                       "host": stats.summarize(host_us(backend, v, 3 if args.quick else HOST_CALLS))}
+            for method, timing in timings.items():
                 rows.append({"variant": v.name, "symbol": v.symbol, "grid": "x".join(map(str, v.grid)),
                              "block": "x".join(map(str, v.block)), "round": v_round, "method": method,
-                             "median_us": f"{median:.3f}", "min_us": f"{low:.3f}", "sm_clock_mhz": clock,
-                             "device": info["device"], "driver": info["driver"], "command": command})
+                             "median_us": f"{timing.median_us:.3f}", "min_us": f"{timing.min_us:.3f}",
+                             "sm_clock_mhz": clock, "device": info["device"], "driver": info["driver"], "command": command})
         done = [r for r in rows if r["round"] == v_round and r["method"] == "runner"]
         print(f"round {v_round}: " + " ".join(f"{r['variant']}={r['median_us']}" for r in done), flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -137,10 +138,6 @@ def main(argv: list[str] | None = None) -> int:
         writer.writeheader()
         writer.writerows(rows)
     return 0
-
-
-def _median_min(times: list[float]) -> tuple[float, float]:
-    return statistics.median(times), min(times)
 
 
 if __name__ == "__main__":

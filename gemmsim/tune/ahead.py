@@ -106,12 +106,10 @@ def likely_us(a: TileAnalysis, gpu: GPU, static_us: float) -> float:
     through its slice of the L2 at the full-load clock, whichever is longer."""
     from gemmsim.model.clock import full_load_clock_mhz
     from gemmsim.model.gpu import l2_slice_cycles_per_byte
+    from gemmsim.tune.search import workgroups_on_busiest_cu
 
-    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
-    full_rounds, remainder = divmod(a.blocks, slots)
-    workgroups = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
     read_bytes = (a.config.tile_m + a.config.tile_n) * a.k_tiles * a.tile_k_bytes
-    cycles = workgroups * read_bytes * l2_slice_cycles_per_byte(gpu)
+    cycles = workgroups_on_busiest_cu(a, gpu) * read_bytes * l2_slice_cycles_per_byte(gpu)
     return max(static_us, cycles / full_load_clock_mhz(gpu, a.problem.dtype))
 
 

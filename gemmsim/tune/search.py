@@ -45,14 +45,18 @@ def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     bf16 on mi355x, tile 32x256x128: 67.3 us replayed, 70.2 us of bytes; see commit 6056623)."""
     from gemmsim.predict import kernel_roofline
 
-    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
-    full_rounds, remainder = divmod(a.blocks, slots)
-    workgroups_on_busiest = full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
     wave_mfma_cycles = a.mfma_per_block * a.mfma.cycles
-    busiest_simd_cycles = workgroups_on_busiest * wave_mfma_cycles
+    busiest_simd_cycles = workgroups_on_busiest_cu(a, gpu) * wave_mfma_cycles
     every_pipe_busy = a.blocks * WAVES_PER_BLOCK * wave_mfma_cycles
     return max(fastest_us(gpu, a.problem.dtype, busiest_simd_cycles, every_pipe_busy),
                kernel_roofline(a.problem, gpu).time_us)
+
+
+def workgroups_on_busiest_cu(a: TileAnalysis, gpu: GPU) -> int:
+    """The workgroups the busiest CU runs: every full round's, and its share of the last."""
+    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
+    full_rounds, remainder = divmod(a.blocks, slots)
+    return full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
 
 
 def fastest_us(gpu: GPU, dtype: str, cycles: float, mfma_busy_cycles: float) -> float:
