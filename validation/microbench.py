@@ -12,7 +12,8 @@ difference" divide the extra work of a longer loop by its extra time, so the lau
 
 The groups (BENCHES, --only takes their names):
   launch   launch_runner: an empty kernel timed exactly as the runner times a GEMM
-           (validation.measure.time_launches: poison, events, warm-ups and runs of stats.plan_runs),
+           (validation.measure.time_launches: poison, the hold that hides the host's launch call,
+           events, warm-ups and runs of stats.plan_runs),
            one wave and a full grid; launch: the same kernel between two events, nothing queued;
            launch_poison_r<rep>: launch_runner's timing of one wave with poisons of 4 KiB .. 256 MiB
            (parameter poison_bytes), three sweeps in turn
@@ -232,8 +233,9 @@ def bench_launch(x: Bench) -> None:
     for blocks, threads in ((1, x.wave), (x.sms * 8, 256)):
         t = x.timed_us("empty_kernel", blocks, threads, [("ptr", int(x.sink))], repeats=51, warmups=5)
         x.row("launch", "threads", blocks * threads, "event_time_us", t, x.clock())
-    # the runner poisons C before the start event: while the GPU writes it, the host submits the
-    # kernel, so the poison's size may hide part of the host's launch time
+    # the runner poisons C before the start event: before the runner held the GPU (measure.HOLD_CYCLES),
+    # the host submitted the kernel while the GPU wrote the poison, so its size hid part of the host's
+    # launch time; with the hold it should not matter, and these rows show whether it does
     sizes = LAUNCH_POISON_SWEEP[:2] if x.quick else LAUNCH_POISON_SWEEP
     poison = x.b.malloc(max(sizes))
     for rep in range(1 if x.quick else LAUNCH_POISON_REPEATS):
