@@ -58,6 +58,12 @@ The groups (BENCHES, --only takes their names):
            4096 steps (4 .. 66 KiB on sm_90), one warp; launch `first` (the kernel's code never fetched),
            `again` (one SM), `all` (a warp on every SM, the median and _max over them); pass `fetching`
            (the code's first run in the launch) and `fetched` (its second)
+  slices   read_slices (issue 12, NVIDIA only): one 1024-thread block per SM reads one slice of an
+           8 .. 96 MiB buffer once; each slice read by `group` (1, 2, 4, 8) SMs, picked as consecutive SM
+           ids (near), SM ids apart (spread) or block ids apart (blocks, as a GEMM grid's B-tile readers).
+           Benches l2_slices_<mode>_g<group>, parameter buffer_bytes, metrics warm_us (launch after launch:
+           what the L2 kept) and cold_us (a 256 MiB scrub before each launch); block_sm: the SM (1-based)
+           each block of a 2-blocks-per-SM grid lands on
   clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
            throughput loops, one 1024-thread block per SM/CU: the longest block's cycles (between two
            __syncthreads) over event time, by difference of two loop lengths
@@ -131,7 +137,12 @@ MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
 MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
 MIO_WARPS = (1, 2, 4, 8, 16, 32)
 MIO_STRIDES = (1, 8, 32)
-NVIDIA_ONLY = ("mio_timeline",)
+NVIDIA_ONLY = ("mio_timeline", "read_slices")
+# slices: the distinct bytes read per launch, the SMs that read each slice, and how the sharers are picked
+SLICE_SIZES = tuple(m << 20 for m in (8, 16, 24, 32, 40, 48, 56, 64, 96))
+SLICE_GROUPS = (1, 2, 4, 8)
+SLICE_MODES = ("near", "spread", "blocks")   # microbench.hip's read_slices modes 0, 1, 2
+SLICE_SCRUB_BYTES = 256 << 20
 CROSS_GLOBALS = (0, 1, 2, 4)                  # global loads per iteration beside the shared ones
 CROSS_UNROLL = 8                              # microbench.hip's CROSS_UNROLL
 CROSS_SIZE = 256 << 20
@@ -662,11 +673,50 @@ def bench_clock(x: Bench) -> None:
         x.row("clock_under_load", "kernel", label, "sm_clock_mhz", mhz, x.clock())
 
 
+def bench_slices(x: Bench) -> None:
+    """What the L2 keeps between launches of slices that several SMs read: warm (launch after launch)
+    against cold (a 256 MiB scrub written before each launch), by size, sharers and how they are picked;
+    and the SM each block of a GEMM-like grid (2 blocks of 128 threads per SM) lands on."""
+    from validation.measure import Overrides, time_launches
+
+    if "read_slices" not in x.f:
+        print("slices: NVIDIA only (the kernel reads %smid)")
+        return
+    overrides = Overrides.named("quick" if x.quick else None)
+    where = x.b.malloc(4 * 4 * x.sms)
+    poison, scrub = x.b.malloc(4 << 10), x.b.malloc(SLICE_SCRUB_BYTES)
+    src = x.b.malloc(max(SLICE_SIZES))
+    x.b.memset(src, 1, max(SLICE_SIZES))
+    for size in SLICE_SIZES[::4] if x.quick else SLICE_SIZES:
+        for group in SLICE_GROUPS:
+            for mode in SLICE_MODES[:1] if group == 1 else SLICE_MODES:
+                slices = -(-x.sms // group)
+                packed = pack_args([("ptr", int(src)), ("u64", size // 16 // slices), ("i32", slices), ("i32", group),
+                                    ("i32", SLICE_MODES.index(mode)), ("ptr", int(x.sink)), ("ptr", int(where))])
+                for metric, buf, nbytes in (("warm_us", poison, 4 << 10), ("cold_us", scrub, SLICE_SCRUB_BYTES)):
+                    summary, _ = time_launches(x.b, x.f["read_slices"], (x.sms, 1, 1), (1024, 1, 1), packed, buf,
+                                               nbytes, overrides)
+                    x.row(f"l2_slices_{mode}_g{group}", "buffer_bytes", size, metric, summary.median_us, x.clock())
+    blocks = 2 * x.sms
+    x.b.launch(x.f["read_slices"], (blocks, 1, 1), (128, 1, 1),
+               pack_args([("ptr", int(src)), ("u64", 64), ("i32", 1), ("i32", 1), ("i32", 2), ("ptr", int(x.sink)),
+                          ("ptr", int(where))]))
+    x.b.synchronize()
+    sms = np.empty(blocks, dtype=np.uint32)
+    x.b.dtoh(sms, where)
+    clock = x.clock()
+    for block, sm in enumerate(sms):
+        x.row("block_sm", "block", block, "sm_ordinal", int(sm) + 1, clock)
+    for buf in (where, poison, scrub, src):
+        x.b.free(buf)
+
+
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
            "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
-           "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "launch": bench_launch}
+           "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,
+           "launch": bench_launch}
 
 
 def symbols_for(target: str) -> list[str]:

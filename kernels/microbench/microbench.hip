@@ -311,6 +311,36 @@ extern "C" __global__ void mio_timeline(int stride, u32 active, u32* sink, u64* 
 }
 #endif
 
+// ---- what the L2 keeps for slices read by several SMs (issue 12) ---------------------------------
+// Each block reads one slice of src once (16-byte loads past the L1, SLICE_UNROLL in flight per
+// thread) and writes its SM's id to where[blockIdx.x]. Which slice: mode 0, smid / group (the
+// sharers of a slice are `group` consecutive SM ids); mode 1, smid % slices (SM ids `slices` apart);
+// mode 2, blockIdx.x % slices (block ids `slices` apart, as a GEMM's grid lays out the readers of a
+// B tile). Timed launch after launch, a slice is an L2 hit when the L2 kept it from the last launch.
+#define SLICE_UNROLL 4
+#if defined(GS_NVIDIA)
+extern "C" __global__ void read_slices(const gs_u32x4* GS_RESTRICT src, u64 slice_words, int slices,
+                                       int group, int mode, u32* sink, u32* where) {
+  u32 smid;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+  const u32 pick = mode == 0 ? smid / (u32)group : mode == 1 ? smid : blockIdx.x;
+  const gs_u32x4* slice = src + (u64)(pick % (u32)slices) * slice_words;
+  u32 acc = 0;
+  for (u64 i = threadIdx.x; i < slice_words; i += (u64)blockDim.x * SLICE_UNROLL) {
+    gs_u32x4 v[SLICE_UNROLL];
+#pragma unroll
+    for (int u = 0; u < SLICE_UNROLL; ++u) {
+      const u64 j = i + (u64)u * blockDim.x;
+      v[u] = j < slice_words ? load_past_l1(slice + j) : gs_u32x4{0, 0, 0, 0};
+    }
+#pragma unroll
+    for (int u = 0; u < SLICE_UNROLL; ++u) acc = acc * 31u + (v[u].x ^ v[u].y ^ v[u].z ^ v[u].w);
+  }
+  if (acc == 0x9e3779b9u) sink[0] = acc;
+  if (threadIdx.x == 0) where[blockIdx.x] = smid;
+}
+#endif
+
 // ---- shared accesses beside global loads (issue 12 item 5) ----------------------------------
 // Every warp makes CROSS_UNROLL conflict-free shared accesses per iteration (lane l: word l + 32u;
 // loads when stores == 0, else stores; adding acc & zero, or (acc ^ it) & zero for the stores, keeps
