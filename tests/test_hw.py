@@ -4,7 +4,7 @@ import pytest
 
 from gemmsim.errors import HardwareFileError
 from gemmsim.hw import available_gpus, load_gpu
-from gemmsim.hw.loader import KINDS
+from gemmsim.hw.loader import HW_DIR, KINDS
 
 
 @pytest.mark.parametrize("name", ["mi300x", "mi325x", "mi350x", "mi355x", "h200"])
@@ -95,6 +95,14 @@ def test_unknown_gpu_and_malformed_toml(tmp_path):
         load_gpu(_write(tmp_path, "name = [unclosed"))
 
 
+def test_an_l2_in_partitions_is_the_h200s_and_a_description_without_the_key_has_one(tmp_path):
+    assert load_gpu("h200").memory.l2_partitions == 2
+    assert load_gpu("mi300x").memory.l2_partitions == 1
+    text = (HW_DIR / "h200.toml").read_text().replace("l2_partitions = { value = 2,", "l2_partitions = { value = 0,")
+    with pytest.raises(HardwareFileError, match="l2_partitions"):
+        load_gpu(_write(tmp_path, text))
+
+
 def test_gfx950_table_has_the_unscaled_f8f6f4_forms_clang_and_flydsl_emit():
     gpu = load_gpu("mi355x")
     by_key = {(m.opcode, m.dtype_a): m for m in gpu.matrix}
@@ -110,7 +118,8 @@ H200_MEASURED = ("[compute_unit].barrier_latency_cycles", "[compute_unit].barrie
                  "[memory].hbm_latency_ns_per_tb_per_s", "[memory].hbm_loaded_latency_ns",
                  "[memory].l2_latency_ns_per_tb_per_s", "[memory].l2_loaded_latency_ns",
                  "[memory].hbm_sector_latency_ns", "[memory].l2_sector_latency_ns", "[memory].l1_pending_hit_cycles",
-                 "[memory].l2_warp_latency_ns", "[device.sustained_clock_mhz].bf16", "[device.sustained_clock_mhz].fp32")
+                 "[memory].l2_warp_latency_ns", "[memory].l2_bytes_per_xcd", "[device.sustained_clock_mhz].bf16",
+                 "[device.sustained_clock_mhz].fp32")
 
 
 @pytest.mark.parametrize("key", H200_MEASURED)

@@ -111,7 +111,7 @@ def test_a_workgroup_tile_counts_each_element_once_however_many_lanes_read_it(ke
 def test_the_l2_holds_what_a_round_finds_least_recently_used_out():
     from gemmsim.model.traffic import BlockBytes
 
-    gpu = load_gpu("h200")   # one 60 MiB L2
+    gpu = load_gpu("h200")   # one L2 that keeps 48 MiB whole, in two partitions
     tile_m, tile_n = 64, 128
     def walk(size):
         a, b = tile_m * size * 2, tile_n * size * 2
@@ -119,11 +119,37 @@ def test_the_l2_holds_what_a_round_finds_least_recently_used_out():
         return walk_rounds((size // tile_m, size // tile_n), per_block, gpu.compute_units, size // 64, gpu)
     # 1 MiB of bf16 A and B: the previous launch left all of it
     assert all(r.resident_a == r.resident_b == 1.0 for r in walk(512))
-    # 4096^3: a round of 132 blocks reads all 64 A tiles (32 MiB) and 3 B tiles (3 MiB), so A stays
-    # while a B tile is fetched in its first round and held only in the next
-    rounds = walk(4096)
+    # 2048^3: a round of 132 blocks reads all 32 A tiles (8 MiB, in both partitions) and 4-5 B tiles,
+    # so A stays while a B tile is fetched in its first round and held only in the next
+    rounds = walk(2048)
     assert all(r.resident_a == 1.0 for r in rounds)
     assert all(0.0 < r.resident_b < 1.0 for r in rounds[1:-1])
+    # 4096^3: the previous launch's 64 A tiles (32 MiB) took 64 MiB in the two partitions, more than
+    # the L2 keeps, so the first round finds none; the rounds after it find the A tiles of the one before
+    rounds = walk(4096)
+    assert rounds[0].resident_a == 0.0 and all(r.resident_a == 1.0 for r in rounds[1:])
+
+
+def test_a_tile_read_from_both_l2_partitions_takes_room_in_both():
+    """64x4096x4096 bf16 (the fresh suite's shape): 32 MiB of B, each B tile read by M / TILE_M
+    workgroups. One reader per tile: the previous launch left B in the L2. Four readers: a tile is in
+    1.875 partitions on average, 60 MiB, more than the 48 MiB the L2 keeps; with one partition it fits."""
+    import dataclasses
+
+    from gemmsim.model.traffic import BlockBytes, l2_copies
+
+    assert [l2_copies(r, 2) for r in (1, 2, 4)] == [1.0, 1.5, 1.875]
+    assert l2_copies(4, 1) == 1.0
+    gpu = load_gpu("h200")
+    one_partition = dataclasses.replace(gpu, memory=dataclasses.replace(gpu.memory, l2_partitions=1))
+
+    def walk(tile_m, on):
+        a, b = tile_m * 4096 * 2, 64 * 4096 * 2
+        per_block = BlockBytes(a, b, tile_m * 64 * 4, a, b)
+        return walk_rounds((64 // tile_m, 4096 // 64), per_block, 2 * on.compute_units, 64, on)
+    assert [r.resident_b for r in walk(64, gpu)] == [1.0]
+    assert [r.resident_b for r in walk(16, gpu)] == [0.0]
+    assert [r.resident_b for r in walk(16, one_partition)] == [1.0]
 
 
 def test_memory_path_share_is_bandwidth_over_busy_cus_in_a_full_round():
@@ -145,3 +171,15 @@ def test_memory_path_share_is_bandwidth_over_busy_cus_in_a_full_round():
     slice_bytes = gpu.memory.l2_read_bytes_per_clk_per_xcd * gpu.xcds / gpu.compute_units
     assert 1 / memory_path(all_l2, 3, gpu, clock).cycles_per_byte == pytest.approx(slice_bytes)
     assert memory_path(all_l2, 3, gpu, clock).load_latency_cycles == pytest.approx(gpu.memory.l2_hit_latency_ns * clock / 1000)
+
+
+def test_the_shared_replay_of_the_full_rounds_takes_the_resident_shares_of_the_rounds_after_the_first():
+    """Only the first round finds what the previous launch left; the rounds' bytes are still averaged."""
+    from gemmsim.model.traffic import RoundTraffic, average_round
+
+    first = RoundTraffic(10, 10, 3e6, 0.0, 1e6, 1e6, resident_a=0.0, resident_b=0.0)
+    later = RoundTraffic(10, 10, 3e6, 0.0, 0.0, 0.0, resident_a=1.0, resident_b=0.5)
+    mean = average_round([first, later, later])
+    assert (mean.resident_a, mean.resident_b) == (1.0, 0.5)
+    assert mean.l2_miss_bytes == pytest.approx(1e6 / 3)
+    assert average_round([first]).resident_a == 0.0

@@ -62,8 +62,8 @@ The groups (BENCHES, --only takes their names):
            8 .. 96 MiB buffer once; each slice read by `group` (1, 2, 4, 8) SMs, picked as consecutive SM
            ids (near), SM ids apart (spread) or block ids apart (blocks, as a GEMM grid's B-tile readers).
            Benches l2_slices_<mode>_g<group>, parameter buffer_bytes, metrics warm_us (launch after launch:
-           what the L2 kept) and cold_us (a 256 MiB scrub before each launch); block_sm: the SM (1-based)
-           each block of a 2-blocks-per-SM grid lands on
+           what the L2 kept) and cold_us (a 256 MiB scrub before each launch); block_sm: the SM each block
+           of a 2-blocks-per-SM grid lands on (block_ordinal, sm_ordinal: 1-based)
   clock    clock_under_load: the SM/CU clock during the arch's first matrix instruction's and FFMA's
            throughput loops, one 1024-thread block per SM/CU: the longest block's cycles (between two
            __syncthreads) over event time, by difference of two loop lengths
@@ -706,7 +706,7 @@ def bench_slices(x: Bench) -> None:
     x.b.dtoh(sms, where)
     clock = x.clock()
     for block, sm in enumerate(sms):
-        x.row("block_sm", "block", block, "sm_ordinal", int(sm) + 1, clock)
+        x.row("block_sm", "block_ordinal", block + 1, "sm_ordinal", int(sm) + 1, clock)
     for buf in (where, poison, scrub, src):
         x.b.free(buf)
 

@@ -2,6 +2,7 @@
 from it (issue 12, the fresh 64x4096x4096 lead).
 
     python -m validation.residency --out DIR [--rounds R] [--quick] [--build-dir build]
+                                   [--kernels SYM,...] [--shapes MxNxK,...]
 
 The runner times a launch after a poison of C only, so a launch finds in the L2 what the previous
 launch of the same kernel left there. Each point below is timed in turn, round after round, in one
@@ -11,7 +12,8 @@ process, in two ways:
          finds nothing of A and B in the L2.
 The points pair a shape where several work-groups read each B tile (M = 64 with TILE_M < 64) with
 one where each B tile has one reader (M = 16), with B small enough for the L2 (N = 4096) and too
-large for it (N = 16384).
+large for it (N = 16384). --kernels and --shapes time others instead (e.g. the matrix suite's large
+shapes, whose rounds reuse A tiles that every partition reads).
 Writes DIR/residency.csv: symbol, M, N, K, round, method, median_us, min_us, clock, device, driver.
 """
 from __future__ import annotations
@@ -42,24 +44,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--quick", action="store_true", help="the runner's quick mode (for a profiler pass)")
     p.add_argument("--build-dir", type=Path, default=Path("build"))
+    p.add_argument("--kernels", help=f"comma-separated symbols (default: {','.join(SYMBOLS)})")
+    p.add_argument("--shapes", help="comma-separated MxNxK (default: " + ",".join("x".join(map(str, s)) for s in SHAPES) + ")")
     args = p.parse_args(argv)
     if args.rounds < 1:
         p.error(f"--rounds must be at least 1, got {args.rounds}")
+    symbols = tuple(args.kernels.split(",")) if args.kernels else SYMBOLS
+    try:
+        shapes = tuple(tuple(int(d) for d in s.split("x")) for s in args.shapes.split(",")) if args.shapes else SHAPES
+        specs = {symbol: kernels.spec_by_symbol(symbol) for symbol in symbols}
+    except (ValueError, KeyError) as e:
+        p.error(f"--kernels/--shapes: {e}")
+    if any(len(s) != 3 or min(s) < 1 for s in shapes):
+        p.error("--shapes: each shape is MxNxK with positive sizes")
     from validation.backends import create_backend
 
     backend = create_backend("cuda", args.build_dir)
     info = backend.device_info()
     overrides = measure.Overrides.named("quick" if args.quick else None)
     command = shlex.join(["python", "-m", "validation.residency", *argv])
-    functions = backend.load_kernels(list(SYMBOLS))
+    functions = backend.load_kernels(list(symbols))
     scrub = backend.malloc(SCRUB_BYTES)
     rng = np.random.default_rng(0)
     points = []
-    for m, n, k in SHAPES:
+    for m, n, k in shapes:
         host = measure.random_host_inputs(m, n, k, "bf16", backend.target, rng)
         inputs = measure.upload(backend, host, m, n)
-        for symbol in SYMBOLS:
-            point = Point("residency", kernels.spec_by_symbol(symbol), m, n, k)
+        for symbol in symbols:
+            point = Point("residency", specs[symbol], m, n, k)
             points.append((point, measure.packed_arguments(point, inputs.a, inputs.b, inputs.c, host.k_blocks), inputs))
     rows = []
     for r in range(args.rounds):

@@ -95,6 +95,8 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l2_sector_latency_ns": NON_NEGATIVE,
     "[memory].l1_pending_hit_cycles": NON_NEGATIVE,
     "[memory].l2_warp_latency_ns": POSITIVE,
+    # optional: an L2 split in partitions that each cache what their own SMs read (absent: one)
+    "[memory].l2_partitions": COUNT,
 }
 # [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
 OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
@@ -231,6 +233,9 @@ class Memory:
     # A warp's one-word load that hits the L2 on an idle GPU (chase_warp): the floor of an L2 hit's
     # latency, under the loaded one-thread chase where that is lower.
     l2_warp_latency_ns: float | None = None
+    # An XCD's L2 split in partitions, each caching the lines its own SMs read (NVIDIA since A100): a
+    # line that SMs of two partitions read takes room in both.
+    l2_partitions: int = 1
 
 
 @dataclass(frozen=True)
@@ -522,9 +527,11 @@ def _build(path: Path, data: dict) -> GPU:
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
     memory_table = r.table(data, "memory")
     optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS
-    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes",) + optional_memory))
+    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes", "l2_partitions") + optional_memory))
     memory = replace(memory, **{k: r.value(memory_table, "memory", k, float)
                                 for k in optional_memory if k in memory_table})
+    if "l2_partitions" in memory_table:
+        memory = replace(memory, l2_partitions=r.value(memory_table, "memory", "l2_partitions", int))
     if "l1_sector_bytes" in memory_table:
         memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
     else:

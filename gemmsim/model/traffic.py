@@ -18,7 +18,11 @@ and B reads) decides what its loads wait for (vmem.py): a tile first fetched in 
 every workgroup that shares it wait for the fill from below. The L2 keeps tiles least recently used
 out: a tile used in round L is still there at round r if the tiles of rounds L .. r-1 fit in an
 XCD's L2. The kernel is assumed to run as a benchmark runs it, after a launch of itself: the L2
-holds what the last rounds of that launch left.
+holds what the last rounds of that launch left. Where an L2 is split in partitions that each cache
+what their own SMs read (the H200), a tile of that launch takes room in every partition whose SMs read
+it: with its readers placed at random, in P x (1 - (1 - 1/P)^readers) partitions on average (the
+`slices` microbenchmark measured this between launches; between the rounds of one launch, whose
+workgroups overlap in time, the copies are not counted).
 """
 
 from __future__ import annotations
@@ -78,12 +82,17 @@ class RoundTraffic:
 
 
 def average_round(rounds: list[RoundTraffic]) -> RoundTraffic:
-    """The mean of several rounds (the full rounds share a replay): per-round blocks and bytes."""
+    """The mean of several rounds (the full rounds share a replay): per-round blocks and bytes. The
+    resident shares are those of the rounds after the first where there are several: only the first
+    finds what the previous launch left, and a replay of one round reacts to a share that is partly
+    the first round's far more than the kernel does (on the H200, a large GEMM takes the same time
+    whether or not the L2 was scrubbed before its launch: validation/results/h200/residency_large.csv)."""
     n = len(rounds)
+    steady = rounds[1:] or rounds
     return RoundTraffic(round(sum(r.blocks for r in rounds) / n), max(r.busy_cus for r in rounds),
                         sum(r.read_bytes for r in rounds) / n, sum(r.write_bytes for r in rounds) / n,
                         sum(r.l2_miss_bytes for r in rounds) / n, sum(r.hbm_read_bytes for r in rounds) / n,
-                        sum(r.resident_a for r in rounds) / n, sum(r.resident_b for r in rounds) / n)
+                        sum(r.resident_a for r in steady) / len(steady), sum(r.resident_b for r in steady) / len(steady))
 
 
 def block_bytes(program: Program) -> BlockBytes:
@@ -169,14 +178,15 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
 
     # the previous launch's last rounds (no more than this launch's), as many as leave tiles the L2 still holds
     l2 = _L2Tiles(grid_m * layers, grid_n * layers, per_block, gpu.memory.l2_bytes_per_xcd, 2 * len(starts))
+    copies = (l2_copies(grid_n, gpu.memory.l2_partitions), l2_copies(grid_m, gpu.memory.l2_partitions))
     warm, held = [], 0.0
     for first in reversed(starts):
         warm.append(distinct(*tiles(first)))
-        held += l2.round_bytes(*warm[-1])
+        held += l2.round_bytes(*warm[-1], copies=copies)
         if held > l2.capacity:
             break
     for a_tiles, b_tiles in reversed(warm):
-        l2.use(a_tiles, b_tiles)
+        l2.use(a_tiles, b_tiles, copies=copies)
     out = []
     for first in starts:
         bx, by = tiles(first)
@@ -197,10 +207,17 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     return out
 
 
+def l2_copies(readers: int, partitions: int) -> float:
+    """The L2 partitions expected to hold a tile that `readers` workgroups read, each on a partition
+    picked at random."""
+    return partitions * (1.0 - (1.0 - 1.0 / partitions) ** readers)
+
+
 class _L2Tiles:
     """The A and B tiles an L2 holds, least recently used out: a tile used in round L is there at round
     r if the distinct tiles of rounds L .. r-1 fit (a tile counted once in every round that uses it:
-    an upper bound on what pushed it out, so it may leave early)."""
+    an upper bound on what pushed it out, so it may leave early). A round's A and B tiles take their
+    bytes times their copies (the partitions that hold each)."""
 
     def __init__(self, tiles_a: int, tiles_b: int, per_block: BlockBytes, capacity: float, rounds: int):
         self.last = (np.full(tiles_a, -1, dtype=np.int64), np.full(tiles_b, -1, dtype=np.int64))
@@ -209,7 +226,7 @@ class _L2Tiles:
         self.tile_bytes = (per_block.tile_a, per_block.tile_b)
         self.capacity = capacity
 
-    def use(self, *buffers: tuple[np.ndarray, np.ndarray]) -> tuple[float, ...]:
+    def use(self, *buffers: tuple[np.ndarray, np.ndarray], copies: tuple[float, float] = (1.0, 1.0)) -> tuple[float, ...]:
         """For A and B, each (distinct tiles, blocks reading each): the share of the round's reads
         whose tiles the L2 holds as it starts; then the round's tiles become the most recently used."""
         r, before = self.round, self.before
@@ -219,13 +236,13 @@ class _L2Tiles:
             held = (used >= 0) & (before[r] - before[np.maximum(used, 0)] <= self.capacity)
             shares.append(float(counts[held].sum()) / float(counts.sum()) if len(counts) else 0.0)
             last[here] = r
-        before[r + 1] = before[r] + self.round_bytes(*buffers)
+        before[r + 1] = before[r] + self.round_bytes(*buffers, copies=copies)
         self.round += 1
         return tuple(shares)
 
-    def round_bytes(self, *buffers: tuple[np.ndarray, np.ndarray]) -> float:
+    def round_bytes(self, *buffers: tuple[np.ndarray, np.ndarray], copies: tuple[float, float] = (1.0, 1.0)) -> float:
         """What a round's distinct A and B tiles take in the L2."""
-        return sum(len(here) * tile_bytes for (here, _), tile_bytes in zip(buffers, self.tile_bytes))
+        return sum(len(here) * tile_bytes * n for (here, _), tile_bytes, n in zip(buffers, self.tile_bytes, copies))
 
 
 def _l2_misses(bx: np.ndarray, by: np.ndarray, per_block: BlockBytes, k_slices: int, gpu: GPU) -> float:
