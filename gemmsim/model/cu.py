@@ -13,6 +13,7 @@ through the port wave.ComputeUnitPort; recording is a recorder the units tell (r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from heapq import heappop
 
 import simpy
 
@@ -182,7 +183,7 @@ class ComputeUnitModel:
         event.callbacks.append(lambda _: self.lds.reserve(self.env.now, step.lds_cycles, step.opcode))
 
     def run(self) -> CuRun:
-        self.env.run()
+        _run_until_empty(self.env)
         cycles = max((w.end_time for w in self.waves), default=0.0)
         # every wave issues its whole stream (a barrier lets its waves go once every live one arrived),
         # so the counts come from the streams, which the workgroups share
@@ -197,6 +198,19 @@ class ComputeUnitModel:
             vmem_busy_cycles=self.vmem.busy_cycles, vmem_bytes=self.vmem.bytes,
             stalls=dict(sorted(self.stalls.items())), simds=len(self.simds),
         )
+
+
+def _run_until_empty(env: simpy.Environment) -> None:
+    """env.run() with no `until`: Environment.step's loop written out (a call per event saved; the
+    replay has about one event per instruction), in the same order, failing the same way."""
+    queue = env._queue
+    while queue:
+        env._now, _, _, event = heappop(queue)
+        callbacks, event.callbacks = event.callbacks, None
+        for callback in callbacks:
+            callback(event)
+        if not event._ok and not hasattr(event, "_defused"):
+            raise type(event._value)(*event._value.args) from event._value
 
 
 def waves_per_workgroup(program: Program) -> int:

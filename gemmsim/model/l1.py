@@ -59,7 +59,8 @@ class L1Cache:
         """The missed lines arrive at `ready`; the least recently used lines make room."""
         held = self.lines
         for line in lines:
+            if line in held:    # (a line not held yet goes to the end as it is added)
+                held.move_to_end(line)
             held[line] = ready
-            held.move_to_end(line)
-        while len(held) > self.capacity:
+        for _ in range(len(held) - self.capacity):
             held.popitem(last=False)

@@ -24,7 +24,6 @@ class IssuePort(Server):
         start = now if now > self.free_at else self.free_at
         self.free_at = start + 1.0
         self.busy_cycles += 1.0
-        self.requests += 1
         return start
 
 

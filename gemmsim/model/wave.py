@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import itertools
 import math
+from heapq import heappush
 from typing import Protocol
 
 import simpy
+from simpy.events import NORMAL
 
 from gemmsim.model.counters import WaveCounters
 from gemmsim.model.simd import Simd
@@ -47,6 +49,18 @@ NEVER_WRITTEN = itertools.repeat(0.0)   # the ready time of a register no instru
 # vmcnt when a global access raised the barrier, lgkmcnt when anything else did (shared memory, S2R, LDC)
 STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu_pipe", "dependency",
                  "vmem_slots", "lgkm_slots", "wait")
+
+
+class Wake:
+    """A wave's own timeout, put on SimPy's queue as env.timeout puts one (its time, priority and
+    event id, so the events keep SimPy's order) without the rest of a Timeout: a wave's wake-up
+    never fails and carries no value."""
+
+    __slots__ = ("callbacks",)
+    _ok, _value = True, None
+
+    def __init__(self):
+        self.callbacks = []
 
 
 class ComputeUnitPort(Protocol):
@@ -105,8 +119,9 @@ class Wave:
         # the hot loop of the replay, one pass per instruction: the common path is written out here,
         # with what it reads held in locals, since calls and attribute lookups cost more than its work.
         # `now` follows the clock: a timeout resumes the wave exactly `delay` later
-        name, env, port, stalled, issue = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.issue
-        counters, reg_ready = self.counters, self.reg_ready
+        name, env, port, stalled, cu = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.cu
+        counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
+        matrix, valu = self.simd.matrix, self.simd.valu
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -146,7 +161,17 @@ class Wave:
                     ready = earliest
                 start = ready
                 if op is MFMA or op is VALU:
-                    start, why = self.book_pipe(step, ready)
+                    # self.book_pipe written out where no recorder watches the pipe (Server.reserve)
+                    pipe = matrix if op is MFMA else valu
+                    if pipe.observer is None:
+                        free = pipe.free_at
+                        start = ready if ready > free else free
+                        pipe.free_at = start + step.cycles
+                        pipe.busy_cycles += step.cycles
+                        start = math.ceil(start)
+                        why = ("mfma_pipe" if op is MFMA else "valu_pipe") if start > ready else ""
+                    else:
+                        start, why = self.book_pipe(step, ready)
                     if why:
                         stalled(name, why, ready, start)
             # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
@@ -156,16 +181,33 @@ class Wave:
                 if alone and env.peek() > start:
                     env._now = now + delay     # what the timeout would do: no other event comes first
                 else:
-                    yield env.timeout(delay)
+                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                    yield wake
                     alone = True
                 now += delay
             if port.free_at > now:
                 stalled(name, "issue_port", now, port.free_at)
                 delay = port.free_at - now
-                yield env.timeout(delay)
+                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                yield wake
                 alone = True
                 now += delay
-            done = issue(step, now, start)
+            # issue (self.issue written out for an instruction without control bits): the port takes it
+            # (IssuePort.take); an MFMA or VALU op runs on the pipe slot booked from `start`; a memory op
+            # counts on its counter until it is done
+            port.free_at = (now if now > port.free_at else port.free_at) + 1.0
+            port.busy_cycles += 1.0
+            if op is MFMA or op is VALU:
+                done = start + (step.latency or step.cycles)
+            elif step.counter:
+                counter = counters.vm if step.counter == "vm" else counters.lgkm
+                done = counter.push(cu.memory_done(step, now, self.block_bases))
+            else:
+                done = now + step.cycles
+            for r in step.writes:
+                reg_ready[r] = done
+            if cu.recording:
+                cu.issued(name, step, now, done)
             if done > work_done:
                 work_done = done
             earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
