@@ -46,6 +46,15 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
     return first_replay(program, problem, gpu, analysis, config, record, clock_mhz).finish()
 
 
+# The most cycles the final replay may lose to the first, per relative rise of the clock: over 1125
+# candidates' two replays (tune's tiles x 9 shapes x bf16 and fp8 x mi300x, mi325x, mi355x; clock
+# rises of 0.04 % to 98 %) the most lost was 0.045 per rise (0.5 % of the cycles at an 11 % rise,
+# 4096x4096x4096 bf16 32x256x64 on mi325x); this allows five times that. (It was 1 - 1 / (1 + rise):
+# 9 % at that rise, looser than the replays' own differences, so most candidates that could not
+# rank still took their final replay.)
+CYCLES_LOST_PER_CLOCK_RISE = 0.25
+
+
 @dataclass
 class FirstReplay:
     """The replay at the first clock (the given one, or the full-load clock) and the clock its
@@ -67,13 +76,14 @@ class FirstReplay:
 
     @property
     def bound_us(self) -> float:
-        """The final time is no less, on the assumption that the final replay loses at most the
-        clock's rise in cycles: cycles2 >= cycles1 x clock1 / clock2. (Its cycles are either clock-
-        independent or grow with the clock through the memory's nanoseconds, so cycles2 >= cycles1
-        but for the event order; a changed order was seen to save 0.6 % of the cycles at the final
-        clock, 8192x8192x1024 fp8 64x128x128 on mi355x, so the plain cycles2 >= cycles1 is no bound.)
-        The final clock is known here; split-K's reduction pass only adds."""
-        return self.replay.cycles * min(1.0, self.clock_mhz / self.final_clock_mhz) / self.final_clock_mhz
+        """The final time is no less, on the assumption that the final replay loses at most
+        CYCLES_LOST_PER_CLOCK_RISE times the clock's relative rise in cycles. (Its cycles are either
+        clock-independent or grow with the clock through the memory's nanoseconds, so cycles2 >=
+        cycles1 but for the event order, and a changed order was seen to save up to 0.6 % of the
+        cycles: 8192x8192x1024 fp8 64x128x128 on mi355x, and 1024x4096x1024 bf16 32x64x64 on mi325x
+        at a 15 % higher clock.) The final clock is known here; split-K's reduction pass only adds."""
+        rise = max(0.0, self.final_clock_mhz / self.clock_mhz - 1)
+        return self.replay.cycles * max(0.0, 1 - CYCLES_LOST_PER_CLOCK_RISE * rise) / self.final_clock_mhz
 
     def finish(self) -> Prediction:
         clock, replay = self.final_clock_mhz, self.replay
