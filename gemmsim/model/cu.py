@@ -168,7 +168,8 @@ class ComputeUnitModel:
             done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready + self.pending_hit_cycles)
         if lookup.missed:
             missed = lookup.missed
-            nbytes = step.piece_bytes * sum(counts[line] for line in missed)
+            pieces = sum(counts.values()) if len(missed) == len(counts) else sum(counts[line] for line in missed)
+            nbytes = step.piece_bytes * pieces
             fetched = self.fetched
             first = not fetched.issuperset(missed)
             fetched.update(missed)
