@@ -28,7 +28,7 @@ from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decoded_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
-from gemmsim.model.wave import Wave
+from gemmsim.model.wave import Wave, start
 from gemmsim.ir.program import Op, Program
 
 
@@ -104,7 +104,7 @@ class ComputeUnitModel:
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
             self.waves.append(wave)
-            self.env.process(wave.run())
+            start(self.env, wave.run())
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
