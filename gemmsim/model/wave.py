@@ -144,6 +144,7 @@ class Wave:
         name, env, port, stalled, cu = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.cu
         counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
         matrix, valu = self.simd.matrix, self.simd.valu
+        vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -170,8 +171,11 @@ class Wave:
                 # what the wave itself waits for: its counters, or the registers it reads
                 if op is WAITCNT:
                     ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
-                elif step.counter:
-                    ready, why = self.queue_room(step.counter, earliest)
+                elif step.counter:   # (self.queue_room without the call)
+                    if step.counter == "vm":
+                        ready, why = counters.vm.time_at_most(vm_room, earliest), "vmem_slots"
+                    else:
+                        ready, why = counters.lgkm.time_at_most(lgkm_room, earliest), "lgkm_slots"
                 elif step.reads:   # the latest of its source registers (an MFMA reads eight: map and max run in C)
                     ready, why = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)), "dependency"
                 else:
@@ -200,7 +204,7 @@ class Wave:
             # have issued in this cycle)
             if start > now:
                 delay = start - now
-                if alone and env.peek() > start:
+                if alone and (not queue or queue[0][0] > start):    # (env.peek() > start)
                     env._now = now + delay     # what the timeout would do: no other event comes first
                 else:
                     heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
