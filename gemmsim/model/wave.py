@@ -90,7 +90,8 @@ class ComputeUnitPort(Protocol):
     the units shared by all waves (LDS, L1, memory path), and the books of what it did."""
 
     env: simpy.Environment
-    recording: bool     # whether a recorder listens to `issued` (a replay nobody records skips the call)
+    recording: bool     # whether a recorder listens to `issued` and `stalled` (a replay nobody records skips the calls)
+    stalls: dict[str, float]   # cycles stalled by reason: what `stalled` adds to, which a wave may add to itself
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
         """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
@@ -145,6 +146,7 @@ class Wave:
         counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
+        stalls, recording = cu.stalls, cu.recording
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -182,7 +184,10 @@ class Wave:
                     ready = earliest
                 if ready > earliest:
                     ready = math.ceil(ready)
-                    stalled(name, why, earliest, ready)
+                    if recording:
+                        stalled(name, why, earliest, ready)
+                    else:   # (what cu.stalled books, without the call)
+                        stalls[why] = stalls.get(why, 0.0) + (ready - earliest)
                 else:
                     ready = earliest
                 start = ready
@@ -199,7 +204,10 @@ class Wave:
                     else:
                         start, why = self.book_pipe(step, ready)
                     if why:
-                        stalled(name, why, ready, start)
+                        if recording:
+                            stalled(name, why, ready, start)
+                        else:
+                            stalls[why] = stalls.get(why, 0.0) + (start - ready)
             # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
             # have issued in this cycle)
             if start > now:
@@ -212,7 +220,10 @@ class Wave:
                     alone = True
                 now += delay
             if port.free_at > now:
-                stalled(name, "issue_port", now, port.free_at)
+                if recording:
+                    stalled(name, "issue_port", now, port.free_at)
+                else:
+                    stalls["issue_port"] = stalls.get("issue_port", 0.0) + (port.free_at - now)
                 delay = port.free_at - now
                 heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
                 yield wake
