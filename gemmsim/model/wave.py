@@ -233,7 +233,6 @@ class Wave:
             # (IssuePort.take); an MFMA or VALU op runs on the pipe slot booked from `start`; a memory op
             # counts on its counter until it is done
             port.free_at = (now if now > port.free_at else port.free_at) + 1.0
-            port.busy_cycles += 1.0
             if op is MFMA or op is VALU:
                 done = start + (step.latency or step.cycles)
             elif step.counter:
@@ -241,9 +240,9 @@ class Wave:
                 done = counter.push(cu.memory_done(step, now, self.block_bases))
             else:
                 done = now + step.cycles
-            for r in step.writes:
-                reg_ready[r] = done
-            if cu.recording:
+            if step.writes:   # (an MFMA writes its whole accumulator: update runs in C)
+                reg_ready.update(zip(step.writes, itertools.repeat(done)))
+            if recording:
                 cu.issued(name, step, now, done)
             if done > work_done:
                 work_done = done
