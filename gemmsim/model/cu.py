@@ -32,6 +32,9 @@ from gemmsim.model.wave import Wave, start
 from gemmsim.ir.program import Op, Program
 
 
+# the ops the replay tests for, as module names: Op.X looks the member up through the Enum class at every use
+LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE, LDS_DMA, MFMA = (Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE,
+                                                           Op.LDS_DMA, Op.MFMA)
 LINE_SHIFT = 16   # an L1 key is (line number << LINE_SHIFT) | buffer tag: room for 65536 buffers
 
 
@@ -111,7 +114,7 @@ class ComputeUnitModel:
         """(when the first unit takes the request, when it is done): a scoreboard's read barrier goes
         down when the unit has read the instruction's registers, the write barrier when it is done."""
         op = step.op
-        if op is Op.LDS_READ or op is Op.LDS_WRITE or step.l1_cycles:   # the LDS / L1 data pipe serves in order
+        if op is LDS_READ or op is LDS_WRITE or step.l1_cycles:   # the LDS / L1 data pipe serves in order
             taken = max(now, self.lds.free_at)
         else:
             taken = now
@@ -121,16 +124,16 @@ class ComputeUnitModel:
         """Book the LDS, L1 and memory path for a memory instruction issued at `now`; return when its
         data is back (or written, or acknowledged)."""
         op = step.op
-        if op is Op.LDS_READ or op is Op.LDS_WRITE:
+        if op is LDS_READ or op is LDS_WRITE:
             return self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode)
-        if op is Op.VMEM_LOAD or op is Op.VMEM_STORE:
+        if op is VMEM_LOAD or op is VMEM_STORE:
             leaves = now
             if step.l1_cycles:  # NVIDIA: the request first takes its lines through the L1/shared data pipe
                 leaves = self.lds.reserve(now, step.l1_cycles, step.opcode) + step.l1_cycles
             if step.l1_pieces:
                 return self._load_through_l1(step, block_bases, leaves)
-            return self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode)
-        if op is Op.LDS_DMA:
+            return self.vmem.request(leaves, step.nbytes, op is VMEM_STORE, step.opcode)
+        if op is LDS_DMA:
             if step.l1_pieces:
                 arrival = self._load_through_l1(step, block_bases, now)
             else:
@@ -189,7 +192,7 @@ class ComputeUnitModel:
         # every wave issues its whole stream (a barrier lets its waves go once every live one arrived),
         # so the counts come from the streams, which the workgroups share
         streams = {id(w.steps): w.steps for w in self.waves}
-        mfmas = {key: sum(step.op is Op.MFMA for step in steps) for key, steps in streams.items()}
+        mfmas = {key: sum(step.op is MFMA for step in steps) for key, steps in streams.items()}
         return CuRun(
             cycles=cycles, workgroups=self.workgroups, waves=len(self.waves),
             instructions=sum(len(w.steps) for w in self.waves), mfma_count=sum(mfmas[id(w.steps)] for w in self.waves),

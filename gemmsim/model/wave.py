@@ -255,7 +255,7 @@ class Wave:
         """Book the instruction's pipe from `ready` (MFMA, VALU), wait for it, then for the SIMD's
         issue port (a SimPy sub-process); return the cycle its pipe work starts."""
         start = ready
-        if step.op is Op.MFMA or step.op is Op.VALU:
+        if step.op is MFMA or step.op is VALU:
             start, why = self.book_pipe(step, ready)
             self._stall(why, ready, start)
         if start > self.cu.env.now:
@@ -283,9 +283,9 @@ class Wave:
         start = yield from self._pipe_then_port(step, ready)
         now = env.now
         done = self.issue(step, now, start)
-        issue_cycles = 1 if op is Op.MFMA or op is Op.VALU else step.cycles
+        issue_cycles = 1 if op is MFMA or op is VALU else step.cycles
         after = now + max(issue_cycles, step.control.stall)
-        if op is Op.BARRIER:
+        if op is BARRIER:
             # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
             yield self.barrier.arrive()
             self._stall("barrier", now + issue_cycles, env.now)
