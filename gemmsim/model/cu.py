@@ -28,7 +28,7 @@ from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decoded_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
-from gemmsim.model.wave import Wave, start
+from gemmsim.model.wave import Wave, start_process
 from gemmsim.ir.program import Op, Program
 
 
@@ -107,7 +107,7 @@ class ComputeUnitModel:
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
             self.waves.append(wave)
-            start(self.env, wave.run())
+            start_process(self.env, wave.run())
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:

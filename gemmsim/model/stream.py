@@ -225,9 +225,9 @@ DECODED_KEPT = 4    # a search replays a candidate's Program again at its final 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
     """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
-    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. The
-    short and the long replay share their Steps (the long one decodes only the iterations the short
-    one lacks). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
+    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. A
+    stream of fewer hot-loop trips is cut from a longer one already decoded (replay_round decodes the
+    long one first). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
     key = (id(program), id(gpu))
     entry = _DECODED.pop(key, None)
     if entry is None:

@@ -63,7 +63,7 @@ class Wake:
         self.callbacks = []
 
 
-def start(env: simpy.Environment, process) -> None:
+def start_process(env: simpy.Environment, process) -> None:
     """Run a wave's generator as env.process would, with the events SimPy would schedule (the start
     at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by a
     plain function: simpy.Process's bookkeeping (the active process, a bound method per wait) was
