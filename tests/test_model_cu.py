@@ -148,7 +148,8 @@ def test_a_wave_needs_only_its_port_not_the_compute_unit():
     class Port:
         def __init__(self):
             self.env, self.events = simpy.Environment(), []
-            self.recording = True    # it wants to hear of every issued instruction
+            self.recording = True    # it wants to hear of every issued instruction and stall
+            self.stalls = {}
 
         def memory_done(self, step, now, block_bases):
             self.events.append(("memory", step.op.value, now))

@@ -14,8 +14,11 @@ where iter_j runs over the enclosing loops, outermost first. LDS addresses carry
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Union
+
+from gemmsim.identity import ByIdentity
 
 
 class Op(enum.Enum):
@@ -250,8 +253,24 @@ def find_loop(items: tuple[Item, ...], name: str) -> Loop | None:
     return next((loop for loop in find_loops(items) if loop.name == name), None)
 
 
+HOT_LOOPS_KEPT = 256    # waves' items (a few dozen Programs' worth; the key holds its items)
+
+
 def hot_loop(items: tuple[Item, ...]) -> Loop | None:
     """The loop with the most weighted MFMA work (ties: the most instructions)."""
+    if isinstance(items, tuple):   # a tuple cannot change: its answer is kept
+        return _kept_hot_loop(ByIdentity(items))
+    return _hot_loop(items)
+
+
+@functools.lru_cache(maxsize=HOT_LOOPS_KEPT)
+def _kept_hot_loop(items: ByIdentity) -> Loop | None:
+    """hot_loop once per wave's items: a prediction asks about a dozen times (the trips, the L1
+    period, the decode, the tile shape), and each answer counts every loop's instructions."""
+    return _hot_loop(items.obj)
+
+
+def _hot_loop(items) -> Loop | None:
     loops = find_loops(items)
     if not loops:
         return None

@@ -27,15 +27,11 @@ class InOrderCounter:
         self.retire_times.append(retire)
         return retire
 
-    def _prune(self, now: float) -> None:
-        q = self.retire_times
-        while q and q[0] <= now:
-            q.popleft()
-
     def time_at_most(self, outstanding: int, now: float) -> float:
         """Earliest time at which at most `outstanding` operations remain in flight."""
-        self._prune(now)
         q = self.retire_times
+        while q and q[0] <= now:    # those retired by now are forgotten
+            q.popleft()
         if len(q) <= outstanding:
             return now
         return q[len(q) - outstanding - 1]

@@ -13,6 +13,7 @@ through the port wave.ComputeUnitPort; recording is a recorder the units tell (r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from heapq import heappop
 
 import simpy
 
@@ -27,10 +28,13 @@ from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decoded_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
-from gemmsim.model.wave import Wave
+from gemmsim.model.wave import Wave, start_process
 from gemmsim.ir.program import Op, Program
 
 
+# the ops the replay tests for, as module names: Op.X looks the member up through the Enum class at every use
+LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE, LDS_DMA, MFMA = (Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE,
+                                                           Op.LDS_DMA, Op.MFMA)
 LINE_SHIFT = 16   # an L1 key is (line number << LINE_SHIFT) | buffer tag: room for 65536 buffers
 
 
@@ -103,14 +107,14 @@ class ComputeUnitModel:
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
             self.waves.append(wave)
-            self.env.process(wave.run())
+            start_process(self.env, wave.run())
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
         """(when the first unit takes the request, when it is done): a scoreboard's read barrier goes
         down when the unit has read the instruction's registers, the write barrier when it is done."""
         op = step.op
-        if op is Op.LDS_READ or op is Op.LDS_WRITE or step.l1_cycles:   # the LDS / L1 data pipe serves in order
+        if op is LDS_READ or op is LDS_WRITE or step.l1_cycles:   # the LDS / L1 data pipe serves in order
             taken = max(now, self.lds.free_at)
         else:
             taken = now
@@ -120,16 +124,16 @@ class ComputeUnitModel:
         """Book the LDS, L1 and memory path for a memory instruction issued at `now`; return when its
         data is back (or written, or acknowledged)."""
         op = step.op
-        if op is Op.LDS_READ or op is Op.LDS_WRITE:
+        if op is LDS_READ or op is LDS_WRITE:
             return self.lds.access(now, step.lds_cycles, step.lds_conflicts, step.opcode)
-        if op is Op.VMEM_LOAD or op is Op.VMEM_STORE:
+        if op is VMEM_LOAD or op is VMEM_STORE:
             leaves = now
             if step.l1_cycles:  # NVIDIA: the request first takes its lines through the L1/shared data pipe
                 leaves = self.lds.reserve(now, step.l1_cycles, step.opcode) + step.l1_cycles
             if step.l1_pieces:
                 return self._load_through_l1(step, block_bases, leaves)
-            return self.vmem.request(leaves, step.nbytes, op is Op.VMEM_STORE, step.opcode)
-        if op is Op.LDS_DMA:
+            return self.vmem.request(leaves, step.nbytes, op is VMEM_STORE, step.opcode)
+        if op is LDS_DMA:
             if step.l1_pieces:
                 arrival = self._load_through_l1(step, block_bases, now)
             else:
@@ -167,7 +171,8 @@ class ComputeUnitModel:
             done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready + self.pending_hit_cycles)
         if lookup.missed:
             missed = lookup.missed
-            nbytes = step.piece_bytes * sum(counts[line] for line in missed)
+            pieces = sum(counts.values()) if len(missed) == len(counts) else sum(counts[line] for line in missed)
+            nbytes = step.piece_bytes * pieces
             fetched = self.fetched
             first = not fetched.issuperset(missed)
             fetched.update(missed)
@@ -182,12 +187,12 @@ class ComputeUnitModel:
         event.callbacks.append(lambda _: self.lds.reserve(self.env.now, step.lds_cycles, step.opcode))
 
     def run(self) -> CuRun:
-        self.env.run()
+        _run_until_empty(self.env)
         cycles = max((w.end_time for w in self.waves), default=0.0)
         # every wave issues its whole stream (a barrier lets its waves go once every live one arrived),
         # so the counts come from the streams, which the workgroups share
         streams = {id(w.steps): w.steps for w in self.waves}
-        mfmas = {key: sum(step.op is Op.MFMA for step in steps) for key, steps in streams.items()}
+        mfmas = {key: sum(step.op is MFMA for step in steps) for key, steps in streams.items()}
         return CuRun(
             cycles=cycles, workgroups=self.workgroups, waves=len(self.waves),
             instructions=sum(len(w.steps) for w in self.waves), mfma_count=sum(mfmas[id(w.steps)] for w in self.waves),
@@ -197,6 +202,19 @@ class ComputeUnitModel:
             vmem_busy_cycles=self.vmem.busy_cycles, vmem_bytes=self.vmem.bytes,
             stalls=dict(sorted(self.stalls.items())), simds=len(self.simds),
         )
+
+
+def _run_until_empty(env: simpy.Environment) -> None:
+    """env.run() with no `until`: Environment.step's loop written out (a call per event saved; the
+    replay has about one event per instruction), in the same order, failing the same way."""
+    queue = env._queue
+    while queue:
+        env._now, _, _, event = heappop(queue)
+        callbacks, event.callbacks = event.callbacks, None
+        for callback in callbacks:
+            callback(event)
+        if not event._ok and not hasattr(event, "_defused"):
+            raise type(event._value)(*event._value.args) from event._value
 
 
 def waves_per_workgroup(program: Program) -> int:

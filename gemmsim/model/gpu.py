@@ -184,8 +184,9 @@ def _replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTra
         run = replay_cu(program, gpu, workgroups, path, None, record, first_block)
         return RoundReplay(workgroups, traffic.busy_cus, run, run, trips, (trips,), 0, path, traffic,
                            run.instructions, run.timeline)
-    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS, first_block=first_block)
+    # the long replay first: the short one's streams are then cut from its streams (stream.decoded_streams)
     long = replay_cu(program, gpu, workgroups, path, long_trips, record, first_block)
+    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS, first_block=first_block)
     extra = (trips - long_trips) / (long_trips - SHORT_TRIPS)
     return RoundReplay(workgroups, traffic.busy_cus, long.extrapolate(short, extra), long.minus(short),
                        long_trips - SHORT_TRIPS, (SHORT_TRIPS, long_trips), trips - long_trips, path, traffic,

@@ -17,6 +17,7 @@ Stores are write-through and do not allocate lines.
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 from typing import NamedTuple
 
@@ -41,8 +42,11 @@ class L1Cache:
 
     def lookup(self, lines) -> Lookup:
         """Hit lines become the most recently used; missed lines are reported, not yet filled."""
-        missed, ready = [], 0.0
         held = self.lines
+        if held.keys().isdisjoint(lines):   # a miss of every line (the common case): no look-up one by one
+            self.misses += len(lines)
+            return Lookup(tuple(lines), 0.0)
+        missed, ready = [], 0.0
         for line in lines:
             t = held.get(line)
             if t is None:
@@ -58,8 +62,10 @@ class L1Cache:
     def fill(self, lines, ready: float) -> None:
         """The missed lines arrive at `ready`; the least recently used lines make room."""
         held = self.lines
-        for line in lines:
-            held[line] = ready
-            held.move_to_end(line)
-        while len(held) > self.capacity:
+        if not held.keys().isdisjoint(lines):   # (a line not held yet goes to the end as it is added)
+            for line in lines:
+                if line in held:
+                    held.move_to_end(line)
+        held.update(zip(lines, itertools.repeat(ready)))
+        for _ in range(len(held) - self.capacity):
             held.popitem(last=False)

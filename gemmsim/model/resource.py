@@ -30,7 +30,6 @@ class Server:
         self.track = track
         self.free_at = 0.0
         self.busy_cycles = 0.0
-        self.requests = 0
         self.observer = None
 
     def reserve(self, ready: float, duration: float, name: str = "") -> float:
@@ -38,7 +37,6 @@ class Server:
         start = ready if ready > self.free_at else self.free_at
         self.free_at = start + duration
         self.busy_cycles += duration
-        self.requests += 1
         if self.observer is not None:
             self.observer.busy(self.track, name, start, start + duration)
         return start

@@ -20,11 +20,10 @@ class IssuePort(Server):
     """One instruction per cycle per SIMD; waves that ask in the same cycle go one after the other."""
 
     def take(self, now: float) -> float:
-        # reserve(now, 1.0) written out (once per instruction; the port is drawn on no timeline)
+        # reserve(now, 1.0) written out (once per instruction; the port is drawn on no timeline and
+        # its busy cycles are not reported)
         start = now if now > self.free_at else self.free_at
         self.free_at = start + 1.0
-        self.busy_cycles += 1.0
-        self.requests += 1
         return start
 
 

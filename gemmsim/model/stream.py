@@ -17,8 +17,8 @@ from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Op, Program, Reg, hot_loop,
-                                walk, with_trip_count)
+from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Loop, Op, Program, Reg,
+                                hot_loop, walk, with_trip_count)
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
@@ -166,6 +166,40 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
     return steps
 
 
+def trip_starts(items: tuple[Item, ...], hot_trips: int) -> tuple[int, ...] | None:
+    """Where each iteration of the wave's hot loop (cut to hot_trips) starts in its decoded stream,
+    and where the loop ends: hot_trips + 1 step indices. None if the loop does not run exactly once
+    (no hot loop, one inside a loop of 0 trips, or one Loop object placed twice)."""
+    loop = hot_loop(items)
+    starts, n = [], 0
+
+    def visit(seq):
+        nonlocal n
+        for item in seq:
+            if not isinstance(item, Loop):
+                n += 1
+                continue
+            for _ in range(hot_trips if item is loop else item.trip_count):
+                if item is loop:
+                    starts.append(n)
+                visit(item.body)
+            if item is loop:
+                starts.append(n)
+
+    if loop is None:
+        return None
+    visit(items)
+    return tuple(starts) if len(starts) == hot_trips + 1 else None
+
+
+def _fewer_trips(items: tuple[Item, ...], steps: tuple[Step, ...], trips: int, fewer: int) -> tuple[Step, ...] | None:
+    """The wave's steps with its hot loop cut to `fewer` trips, from its steps at `trips`: an iteration
+    decodes alike whatever the trip count, so the shorter stream is the longer one without its last
+    iterations. None where the hot loop does not run exactly once."""
+    starts = trip_starts(items, trips)
+    return None if starts is None else steps[:starts[fewer]] + steps[starts[trips]:]
+
+
 # Steps by the instruction's value (and its shift and the GPU), for every Program: the candidates of
 # one tile shape, and GEMMs that differ in K or N, repeat most instructions (MFMAs, LDS accesses, B
 # loads) as equal objects; hashing one costs a tenth of decoding it.
@@ -191,9 +225,9 @@ DECODED_KEPT = 4    # a search replays a candidate's Program again at its final 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
     """Each wave's steps, decoded once per (Program, GPU, trip count): a prediction replays one Program
-    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. The
-    short and the long replay share their Steps (the long one decodes only the iterations the short
-    one lacks). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
+    for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. A
+    stream of fewer hot-loop trips is cut from a longer one already decoded (replay_round decodes the
+    long one first). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
     key = (id(program), id(gpu))
     entry = _DECODED.pop(key, None)
     if entry is None:
@@ -204,6 +238,10 @@ def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[
     _, _, known, by_trips = entry
     streams = by_trips.get(hot_trips)
     if streams is None:
-        streams = by_trips[hot_trips] = tuple(tuple(decode_wave(items, gpu, hot_trips, known))
-                                              for items in program.waves)
+        longer = min((t for t in by_trips if t is not None and hot_trips is not None and t > hot_trips), default=None)
+        cut = [None] * len(program.waves)
+        if longer is not None:
+            cut = [_fewer_trips(items, steps, longer, hot_trips) for items, steps in zip(program.waves, by_trips[longer])]
+        streams = by_trips[hot_trips] = tuple(steps if steps is not None else tuple(decode_wave(items, gpu, hot_trips, known))
+                                              for items, steps in zip(program.waves, cut))
     return streams

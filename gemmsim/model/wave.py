@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import itertools
 import math
+from heapq import heappush
 from typing import Protocol
 
 import simpy
+from simpy.events import NORMAL, URGENT
 
 from gemmsim.model.counters import WaveCounters
 from gemmsim.model.simd import Simd
@@ -49,12 +51,47 @@ STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu
                  "vmem_slots", "lgkm_slots", "wait")
 
 
+class Wake:
+    """A wave's own timeout, put on SimPy's queue as env.timeout puts one (its time, priority and
+    event id, so the events keep SimPy's order) without the rest of a Timeout: a wave's wake-up
+    never fails and carries no value."""
+
+    __slots__ = ("callbacks",)
+    _ok, _value = True, None
+
+    def __init__(self):
+        self.callbacks = []
+
+
+def start_process(env: simpy.Environment, process) -> None:
+    """Run a wave's generator as env.process would, with the events SimPy would schedule (the start
+    at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by a
+    plain function: simpy.Process's bookkeeping (the active process, a bound method per wait) was
+    a twentieth of a replay. A wave waits on events that never fail and carry no value."""
+    queue, event_ids, send = env._queue, env._eid, process.send
+
+    def resume(_):
+        try:
+            while True:
+                event = send(None)
+                if event.callbacks is not None:    # not yet processed: wait for it
+                    event.callbacks.append(resume)
+                    return
+        except StopIteration:
+            heappush(queue, (env._now, NORMAL, next(event_ids), Wake()))   # the process's own event
+
+    begin = Wake()
+    begin.callbacks.append(resume)
+    heappush(queue, (env._now, URGENT, next(event_ids), begin))
+
+
 class ComputeUnitPort(Protocol):
     """What a wave may use of its compute unit beyond its own SIMD, counters and barrier: the clock,
     the units shared by all waves (LDS, L1, memory path), and the books of what it did."""
 
     env: simpy.Environment
-    recording: bool     # whether a recorder listens to `issued` (a replay nobody records skips the call)
+    recording: bool     # whether a recorder listens to `issued` and `stalled` (a replay nobody records skips the calls)
+    stalls: dict[str, float]   # cycles stalled by reason: what `stalled` adds to, which a wave may add to itself
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
         """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
@@ -105,8 +142,11 @@ class Wave:
         # the hot loop of the replay, one pass per instruction: the common path is written out here,
         # with what it reads held in locals, since calls and attribute lookups cost more than its work.
         # `now` follows the clock: a timeout resumes the wave exactly `delay` later
-        name, env, port, stalled, issue = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.issue
-        counters, reg_ready = self.counters, self.reg_ready
+        name, env, port, stalled, cu = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.cu
+        counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
+        matrix, valu = self.simd.matrix, self.simd.valu
+        vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
+        stalls, recording = cu.stalls, cu.recording
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -133,39 +173,77 @@ class Wave:
                 # what the wave itself waits for: its counters, or the registers it reads
                 if op is WAITCNT:
                     ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
-                elif step.counter:
-                    ready, why = self.queue_room(step.counter, earliest)
+                elif step.counter:   # (self.queue_room without the call)
+                    if step.counter == "vm":
+                        ready, why = counters.vm.time_at_most(vm_room, earliest), "vmem_slots"
+                    else:
+                        ready, why = counters.lgkm.time_at_most(lgkm_room, earliest), "lgkm_slots"
                 elif step.reads:   # the latest of its source registers (an MFMA reads eight: map and max run in C)
                     ready, why = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)), "dependency"
                 else:
                     ready = earliest
                 if ready > earliest:
                     ready = math.ceil(ready)
-                    stalled(name, why, earliest, ready)
+                    if recording:
+                        stalled(name, why, earliest, ready)
+                    else:   # (what cu.stalled books, without the call)
+                        stalls[why] = stalls.get(why, 0.0) + (ready - earliest)
                 else:
                     ready = earliest
                 start = ready
                 if op is MFMA or op is VALU:
-                    start, why = self.book_pipe(step, ready)
+                    # self.book_pipe written out where no recorder watches the pipe (Server.reserve)
+                    pipe = matrix if op is MFMA else valu
+                    if pipe.observer is None:
+                        free = pipe.free_at
+                        start = ready if ready > free else free
+                        pipe.free_at = start + step.cycles
+                        pipe.busy_cycles += step.cycles
+                        start = math.ceil(start)
+                        why = ("mfma_pipe" if op is MFMA else "valu_pipe") if start > ready else ""
+                    else:
+                        start, why = self.book_pipe(step, ready)
                     if why:
-                        stalled(name, why, ready, start)
+                        if recording:
+                            stalled(name, why, ready, start)
+                        else:
+                            stalls[why] = stalls.get(why, 0.0) + (start - ready)
             # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
             # have issued in this cycle)
             if start > now:
                 delay = start - now
-                if alone and env.peek() > start:
+                if alone and (not queue or queue[0][0] > start):    # (env.peek() > start)
                     env._now = now + delay     # what the timeout would do: no other event comes first
                 else:
-                    yield env.timeout(delay)
+                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                    yield wake
                     alone = True
                 now += delay
             if port.free_at > now:
-                stalled(name, "issue_port", now, port.free_at)
+                if recording:
+                    stalled(name, "issue_port", now, port.free_at)
+                else:
+                    stalls["issue_port"] = stalls.get("issue_port", 0.0) + (port.free_at - now)
                 delay = port.free_at - now
-                yield env.timeout(delay)
+                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                yield wake
                 alone = True
                 now += delay
-            done = issue(step, now, start)
+            # issue (self.issue written out for an instruction without control bits): the port takes it
+            # (IssuePort.take); an MFMA or VALU op runs on the pipe slot booked from `start`; a memory op
+            # counts on its counter until it is done
+            port.free_at = (now if now > port.free_at else port.free_at) + 1.0
+            if op is MFMA or op is VALU:
+                done = start + (step.latency or step.cycles)
+            elif step.counter:
+                counter = counters.vm if step.counter == "vm" else counters.lgkm
+                done = counter.push(cu.memory_done(step, now, self.block_bases))
+            else:
+                done = now + step.cycles
+            if step.writes:   # (an MFMA writes its whole accumulator: update runs in C)
+                reg_ready.update(zip(step.writes, itertools.repeat(done)))
+            if recording:
+                cu.issued(name, step, now, done)
             if done > work_done:
                 work_done = done
             earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
@@ -177,7 +255,7 @@ class Wave:
         """Book the instruction's pipe from `ready` (MFMA, VALU), wait for it, then for the SIMD's
         issue port (a SimPy sub-process); return the cycle its pipe work starts."""
         start = ready
-        if step.op is Op.MFMA or step.op is Op.VALU:
+        if step.op is MFMA or step.op is VALU:
             start, why = self.book_pipe(step, ready)
             self._stall(why, ready, start)
         if start > self.cu.env.now:
@@ -205,9 +283,9 @@ class Wave:
         start = yield from self._pipe_then_port(step, ready)
         now = env.now
         done = self.issue(step, now, start)
-        issue_cycles = 1 if op is Op.MFMA or op is Op.VALU else step.cycles
+        issue_cycles = 1 if op is MFMA or op is VALU else step.cycles
         after = now + max(issue_cycles, step.control.stall)
-        if op is Op.BARRIER:
+        if op is BARRIER:
             # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
             yield self.barrier.arrive()
             self._stall("barrier", now + issue_cycles, env.now)
