@@ -35,9 +35,9 @@ class Params:
     clock_mhz: float = 2100.0                  # mi300x peak_clock_mhz (a light-load clock)
     lds_latency_cycles: float = 48.0           # mi300x [lds].latency_cycles
     lds_cycles_per_way: float = 4.0            # invented
-    l1_hit_latency_cycles: float = 120.0       # mi300x
-    l2_hit_latency_ns: float = 102.0           # mi300x
-    hbm_latency_ns: float = 218.0              # mi300x
+    l1_hit_latency_cycles: float = 120.0       # mi300x's value when the data was made (now 116)
+    l2_hit_latency_ns: float = 102.0           # the same (now 107)
+    hbm_latency_ns: float = 218.0              # the same (now 428; 218 ns is the Infinity Cache's)
     hbm_read_bytes_per_s: float = 4.11e12      # mi300x hbm_achievable_bytes_per_s
     mall_bytes_per_s: float = 17.0e12          # mi300x
     l2_read_bytes_per_clk_per_xcd: float = 2048.0   # mi300x

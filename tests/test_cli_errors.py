@@ -40,7 +40,7 @@ def test_bad_input_and_a_user_file_error_are_one_line_and_exit_2(monkeypatch, ca
 def test_a_nan_in_a_gpu_file_is_exit_2_not_a_nan_time(tmp_path, capsys):
     from gemmsim.hw.loader import HW_DIR
     path = tmp_path / "nan.toml"
-    path.write_text((HW_DIR / "mi300x.toml").read_text().replace("hbm_latency_ns = { value = 218",
+    path.write_text((HW_DIR / "mi300x.toml").read_text().replace("hbm_latency_ns = { value = 428",
                                                                   "hbm_latency_ns = { value = nan"))
     assert main(["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--gpu", str(path)]) == 2
     out = capsys.readouterr()

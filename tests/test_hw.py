@@ -132,3 +132,16 @@ def test_the_h200_parameters_of_the_fidelity_work_name_their_microbenchmark(key)
     assert prov.kind in ("microbenchmark", "calibrated"), key
     files = re.findall(r"validation/results/h200/[\w./-]+\.csv", prov.source)
     assert files and all((root / f).is_file() for f in files), f"{key}: {prov.source[:120]}"
+
+
+@pytest.mark.parametrize("name", ["mi300x", "mi325x", "mi350x", "mi355x"])
+def test_amd_memory_latencies_name_a_pointer_chase(name):
+    """L1, L2, Infinity Cache and HBM latencies come from published MI300X pointer chases (the
+    gfx950 files reuse them, kind assumed); none from the unattributed lead any more."""
+    prov = load_gpu(name).provenance
+    for key in ("l1_hit_latency_cycles", "l2_hit_latency_ns", "mall_latency_ns", "hbm_latency_ns"):
+        p = prov[f"[memory].{key}"]
+        assert p.kind == ("microbenchmark" if name in ("mi300x", "mi325x") else "assumed"), key
+        assert any(s in p.source for s in ("chipsandcheese.com", "caps-tum/mt4g", "MrRoy09/AMD-CDNA3-CacheBenchmarking")), key
+    mem = load_gpu(name).memory
+    assert mem.l2_hit_latency_ns < mem.mall_latency_ns < mem.hbm_latency_ns

@@ -84,6 +84,7 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l2_hit_latency_ns": POSITIVE,
     "[memory].hbm_latency_ns": POSITIVE,
     "[memory].l1_hit_latency_cycles": POSITIVE,
+    "[memory].mall_latency_ns": POSITIVE,              # optional: a load served by the Infinity Cache
     # optional: the memory system under load (issue 12; gemmsim.validate.memfit), absent where unmeasured
     "[memory].hbm_latency_ns_per_tb_per_s": NON_NEGATIVE,
     "[memory].hbm_loaded_latency_ns": POSITIVE,
@@ -101,6 +102,8 @@ DOMAINS: dict[str, Domain] = {
 # [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
 OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
                         "l2_loaded_latency_ns", "outstanding_bytes_per_cu")
+# [memory] keys a description may leave out (None in Memory): the Infinity Cache's latency (no MALL on NVIDIA)
+MALL_MEMORY_KEYS = ("mall_latency_ns",)
 # [memory] keys a description may leave out (None in Memory): the warp-wide first-touch load (chase_warp)
 TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles", "l2_warp_latency_ns")
 
@@ -217,6 +220,9 @@ class Memory:
     hbm_latency_ns: float
     l1_hit_latency_cycles: float  # load-to-use of a global load that hits the CU's L1, in engine cycles
     l1_sector_bytes: int = 0      # the piece of a line the L1 fetches and tags apart (0 in a file: whole lines)
+    # A load the L2 misses and the Infinity Cache (MALL) serves (optional; None: no MALL, or none measured,
+    # and every L2 miss takes hbm_latency_ns)
+    mall_latency_ns: float | None = None
     # Under load (optional; None where the description gives none). Latency grows by this many ns per
     # TB/s of bandwidth in use, below saturation (pointer chase beside streaming loads):
     hbm_latency_ns_per_tb_per_s: float | None = None
@@ -526,7 +532,7 @@ def _build(path: Path, data: dict) -> GPU:
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
     memory_table = r.table(data, "memory")
-    optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS
+    optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS + MALL_MEMORY_KEYS
     memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes", "l2_partitions") + optional_memory))
     memory = replace(memory, **{k: r.value(memory_table, "memory", k, float)
                                 for k in optional_memory if k in memory_table})

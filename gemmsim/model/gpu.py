@@ -72,7 +72,7 @@ class KernelReplay:
 
 
 def level_latencies_ns(gpu: GPU, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> tuple[float, float]:
-    """(L2 hit, below the L2) load latency with the memory system busy: where the description has the
+    """(L2 hit, HBM) load latency with the memory system busy: where the description has the
     loaded-latency fit (gemmsim.validate.memfit: a pointer chase beside streaming loads), each level's
     latency is its loaded floor + slope x the bandwidth in use at that level; elsewhere the unloaded one."""
     mem = gpu.memory
@@ -84,6 +84,16 @@ def level_latencies_ns(gpu: GPU, l2_bytes_per_s: float, hbm_bytes_per_s: float) 
     if mem.hbm_latency_ns_per_tb_per_s is not None and hbm_bytes_per_s > 0:
         hbm = (mem.hbm_loaded_latency_ns or hbm) + mem.hbm_latency_ns_per_tb_per_s * hbm_bytes_per_s / 1e12
     return l2, hbm
+
+
+def below_l2_latency_ns(gpu: GPU, hbm_ns: float, from_hbm: float) -> float:
+    """A load the L2 misses: the tiles first read in this launch come from HBM, the ones an earlier
+    round read from the Infinity Cache (MALL) where the description has its latency (traffic.py:
+    `from_hbm`, the share of the round's tile bytes HBM sends); elsewhere every miss takes HBM's."""
+    mall_ns = gpu.memory.mall_latency_ns
+    if mall_ns is None:
+        return hbm_ns
+    return from_hbm * hbm_ns + (1 - from_hbm) * mall_ns
 
 
 def under_load(gpu: GPU) -> bool:
@@ -100,7 +110,8 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     `workgroups` of the round's workgroups gets that fraction of their bandwidth (with every CU
     equally loaded: the achievable bandwidth over the busy CUs). Each level is weighted by the
     share of the CU's bytes that reach it; the slowest level sets the CU's bytes per cycle.
-    The load latency mixes L2 hits and misses (misses pay the HBM latency); `in_use` is the L2 and
+    The load latency mixes L2 hits and misses (misses pay the HBM latency, or the Infinity Cache's
+    for tiles an earlier round brought there: below_l2_latency_ns); `in_use` is the L2 and
     HBM bandwidth (bytes/s) the round keeps busy, which loads the latencies (level_latencies_ns).
     A line the CU fetches for the first time waits for the fill from below the L2 (vmem.py: the
     round's sharers of a tile wait for one fill), unless its tile is in the L2 already (the share
@@ -116,7 +127,8 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     )
     hit = traffic.l2_hit_rate
     to_cycles = clock_mhz / 1000.0
-    l2_ns, below_ns = level_latencies_ns(gpu, *in_use)
+    l2_ns, hbm_ns = level_latencies_ns(gpu, *in_use)
+    below_ns = below_l2_latency_ns(gpu, hbm_ns, traffic.from_hbm)
     return MemoryPath(
         cycles_per_byte=cycles_per_byte,
         load_latency_cycles=(hit * l2_ns + (1 - hit) * below_ns) * to_cycles,
