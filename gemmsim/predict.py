@@ -46,20 +46,6 @@ def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: Tile
     return first_replay(program, problem, gpu, analysis, config, record, clock_mhz).finish()
 
 
-# The most cycles the final replay may lose to the first, per relative rise of the clock. Over 2245
-# candidates' two replays (tune's tiles x 9 shapes x bf16 and fp8 x mi300x, mi325x and mi355x, and
-# lds_stage 1/2 x sync/async copy x direct/cshuffle epilogue x 4 shapes on mi300x and mi355x; clock
-# rises of 0.04 % to 98 %) the most lost was 0.147 per rise: 2.0 % of the cycles at a 13.5 % rise,
-# 2048x2048x4096 bf16 128x64x64 async copy on mi355x (sync copy: at most 0.045). This allows about
-# three times that. (It was 1 - 1 / (1 + rise): 12 % at that rise, far looser than the replays'
-# differences, so most candidates that could not rank still took their final replay.)
-CYCLES_LOST_PER_CLOCK_RISE = 0.5
-# ... and at any rise, what a changed order of events alone may save: 0.37 % at a 0.71 % rise with the
-# AMD latencies of 2026-12-02 (4096^3 fp8 64x128x128 on mi300x), where the line above allows 0.36 %;
-# up to 0.6 % seen before (bound_us)
-EVENT_ORDER_LOSS = 0.006
-
-
 @dataclass
 class FirstReplay:
     """The replay at the first clock (the given one, or the full-load clock) and the clock its
@@ -81,16 +67,15 @@ class FirstReplay:
 
     @property
     def bound_us(self) -> float:
-        """The final time is no less, on the assumption that the final replay loses at most
-        CYCLES_LOST_PER_CLOCK_RISE times the clock's relative rise in cycles, or EVENT_ORDER_LOSS of
-        them where that is more. (Its cycles are either
-        clock-independent or grow with the clock through the memory's nanoseconds, so cycles2 >=
-        cycles1 but for the event order, and a changed order was seen to save up to 0.6 % of the
-        cycles: 8192x8192x1024 fp8 64x128x128 on mi355x, and 1024x4096x1024 bf16 32x64x64 on mi325x
-        at a 15 % higher clock.) The final clock is known here; split-K's reduction pass only adds."""
-        rise = max(0.0, self.final_clock_mhz / self.clock_mhz - 1)
-        lost = max(CYCLES_LOST_PER_CLOCK_RISE * rise, EVENT_ORDER_LOSS) if rise else 0.0
-        return self.replay.cycles * max(0.0, 1 - lost) / self.final_clock_mhz
+        """The final time is no less, on the assumption that the final replay loses at most the
+        clock's rise in cycles: cycles2 >= cycles1 x clock1 / clock2. (Its cycles are either clock-
+        independent or grow with the clock through the memory's nanoseconds, so cycles2 >= cycles1
+        but for the event order, which was seen to save up to 9 % of the cycles: 1024x4096x1024 bf16
+        64x128x64 on mi325x at an 11.6 % higher clock, 0.86 of what this allows, the most over 1044
+        candidates' two replays with the AMD latencies of 2026-12-02. A tighter allowance, 0.5 x the
+        rise, held over 2245 candidates with the earlier latencies and failed here.) The final clock
+        is known here; split-K's reduction pass only adds."""
+        return self.replay.cycles * min(1.0, self.clock_mhz / self.final_clock_mhz) / self.final_clock_mhz
 
     def finish(self) -> Prediction:
         clock, replay = self.final_clock_mhz, self.replay
