@@ -308,3 +308,20 @@ def test_package_imports_without_gpu_runtimes():
     code = ("import sys, validation.run, validation.measure, validation.profile; "
             "assert 'cupy' not in sys.modules and 'hip' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
+
+
+def test_residency_times_every_point_warm_and_cold_on_the_emulated_backend(tmp_path, monkeypatch):
+    import csv
+
+    from validation import residency
+
+    monkeypatch.setattr("validation.backends.create_backend", lambda name, build_dir: EmulatedBackend())
+    symbols = "mma_preshuffle_m16n64k128_swz1,mma_preshuffle_m64n64k64_swz1"
+    assert residency.main(["--out", str(tmp_path), "--rounds", "1", "--quick", "--kernels", symbols,
+                           "--shapes", "16x64x64"]) == 0
+    rows = list(csv.DictReader((tmp_path / "residency.csv").open()))
+    assert sorted((r["symbol"], r["method"]) for r in rows) == sorted(
+        (s, m) for s in symbols.split(",") for m in ("warm", "cold"))
+    assert all(float(r["median_us"]) > 0 and r["M"] == "16" for r in rows)
+    with pytest.raises(SystemExit):
+        residency.main(["--out", str(tmp_path), "--kernels", "no_such_kernel"])

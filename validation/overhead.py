@@ -21,7 +21,6 @@ Writes DIR/overhead.csv: variant, symbol, grid, block, round, method, median_us,
 from __future__ import annotations
 
 import argparse
-import csv
 import shlex
 import sys
 import time
@@ -33,6 +32,7 @@ import numpy as np
 from validation import kernels, measure, stats
 from validation.backends.argpack import pack_args
 from validation.microbench import SOURCE
+from validation.profile import write_csv
 from validation.suites import Point
 
 COLUMNS = ("variant", "symbol", "grid", "block", "round", "method", "median_us", "min_us",
@@ -133,10 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         done = [r for r in rows if r["round"] == v_round and r["method"] == "runner"]
         print(f"round {v_round}: " + " ".join(f"{r['variant']}={r['median_us']}" for r in done), flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / "overhead.csv").open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(rows)
+    write_csv(args.out / "overhead.csv", COLUMNS, rows)
     return 0
 
 

@@ -19,7 +19,6 @@ Writes DIR/residency.csv: symbol, M, N, K, round, method, median_us, min_us, clo
 from __future__ import annotations
 
 import argparse
-import csv
 import shlex
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from validation import kernels, measure
+from validation.profile import write_csv
 from validation.suites import Point
 
 COLUMNS = ("symbol", "M", "N", "K", "round", "method", "median_us", "min_us", "sm_clock_mhz", "device",
@@ -86,10 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                              "command": command})
         print(f"round {r} done", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / "residency.csv").open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(rows)
+    write_csv(args.out / "residency.csv", COLUMNS, rows)
     return 0
 
 
