@@ -76,10 +76,11 @@ class FirstReplay:
         clock's rise in cycles (cycles2 >= cycles1 x clock1 / clock2), or EVENT_ORDER_LOSS of them where
         that is more. Its cycles are either clock-independent or grow with the clock through the
         memory's nanoseconds, so cycles2 >= cycles1 but for the order of events, which can save cycles:
-        over 2056 candidates' two replays with the AMD latencies of 2026-12-02, up to 9 % at an 11.6 %
-        higher clock (1024x4096x1024 bf16 64x128x64 lds_stage 1 on mi325x) and 0.93 % at 0.13 %
-        (8192x8192x1024 bf16 64x128x64 async copy on mi325x); 0.5 x the rise, tried for speed, fails
-        on both. The final clock is known here; split-K's reduction pass only adds."""
+        over 2056 candidates' two replays with the AMD latencies of 2026-12-02 (benchmarks/
+        check_replay_bound.py), up to 9 % at an 11.6 % higher clock (1024x4096x1024 bf16 64x128x64
+        lds_stage 1 on mi325x) and 0.93 % at 0.13 % (8192x8192x1024 bf16 64x128x64 async copy on
+        mi325x); 0.5 x the rise, tried for speed, fails on both. The final clock is known here;
+        split-K's reduction pass only adds."""
         if self.final_clock_mhz == self.clock_mhz:
             return self.replay.cycles / self.final_clock_mhz     # finish() keeps this replay
         if self.final_clock_mhz < self.clock_mhz:                # no faster than at the higher clock
