@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from validation import kernels, measure
+from validation import kernels, measure, suites
 from validation.profile import write_csv
 from validation.suites import Point
 
@@ -51,12 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--rounds must be at least 1, got {args.rounds}")
     symbols = tuple(args.kernels.split(",")) if args.kernels else SYMBOLS
     try:
-        shapes = tuple(tuple(int(d) for d in s.split("x")) for s in args.shapes.split(",")) if args.shapes else SHAPES
+        shapes = tuple(suites.parse_shape(s) for s in args.shapes.split(",")) if args.shapes else SHAPES
         specs = {symbol: kernels.spec_by_symbol(symbol) for symbol in symbols}
-    except (ValueError, KeyError) as e:
+    except ValueError as e:
         p.error(f"--kernels/--shapes: {e}")
-    if any(len(s) != 3 or min(s) < 1 for s in shapes):
-        p.error("--shapes: each shape is MxNxK with positive sizes")
     from validation.backends import create_backend
 
     backend = create_backend("cuda", args.build_dir)
