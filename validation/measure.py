@@ -16,9 +16,11 @@ Method (one shape = one input group):
 """
 from __future__ import annotations
 
+import argparse
 import datetime
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -231,3 +233,21 @@ def measure_point(ctx: Context, point: Point, inputs: DeviceInputs) -> dict:
         else "error above tolerance",
     )
     return row
+
+
+def rounds_parser(prog: str, doc: str, csv_name: str, rounds: int) -> argparse.ArgumentParser:
+    """The flags of a script that times its variants in turn, round after round, in one process
+    (validation.overhead, validation.residency): --out, --rounds (at least 1), --quick, --build-dir."""
+
+    def at_least_one(text: str) -> int:
+        value = int(text)
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        return value
+
+    p = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
+    p.add_argument("--out", type=Path, required=True, help=f"folder for {csv_name}")
+    p.add_argument("--rounds", type=at_least_one, default=rounds)
+    p.add_argument("--quick", action="store_true", help="the runner's quick mode (for a profiler pass)")
+    p.add_argument("--build-dir", type=Path, default=Path("build"))
+    return p

@@ -20,12 +20,10 @@ Writes DIR/overhead.csv: variant, symbol, grid, block, round, method, median_us,
 """
 from __future__ import annotations
 
-import argparse
 import shlex
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -101,14 +99,8 @@ def host_us(backend, v: Variant, calls: int) -> list[float]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    p = argparse.ArgumentParser(prog="python -m validation.overhead", description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, required=True, help="folder for overhead.csv")
-    p.add_argument("--rounds", type=int, default=30)
-    p.add_argument("--quick", action="store_true", help="the runner's quick mode (for a profiler pass)")
-    p.add_argument("--build-dir", type=Path, default=Path("build"))
+    p = measure.rounds_parser("python -m validation.overhead", __doc__, "overhead.csv", rounds=30)
     args = p.parse_args(argv)
-    if args.rounds < 1:
-        p.error(f"--rounds must be at least 1, got {args.rounds}")
     from validation.backends import create_backend
 
     backend = create_backend("cuda", args.build_dir)

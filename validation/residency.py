@@ -18,10 +18,8 @@ Writes DIR/residency.csv: symbol, M, N, K, round, method, median_us, min_us, clo
 """
 from __future__ import annotations
 
-import argparse
 import shlex
 import sys
-from pathlib import Path
 
 import numpy as np
 
@@ -39,16 +37,10 @@ SHAPES = ((64, 4096, 4096), (16, 4096, 4096), (64, 16384, 4096), (16, 16384, 409
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    p = argparse.ArgumentParser(prog="python -m validation.residency", description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, required=True, help="folder for residency.csv")
-    p.add_argument("--rounds", type=int, default=10)
-    p.add_argument("--quick", action="store_true", help="the runner's quick mode (for a profiler pass)")
-    p.add_argument("--build-dir", type=Path, default=Path("build"))
+    p = measure.rounds_parser("python -m validation.residency", __doc__, "residency.csv", rounds=10)
     p.add_argument("--kernels", help=f"comma-separated symbols (default: {','.join(SYMBOLS)})")
     p.add_argument("--shapes", help="comma-separated MxNxK (default: " + ",".join("x".join(map(str, s)) for s in SHAPES) + ")")
     args = p.parse_args(argv)
-    if args.rounds < 1:
-        p.error(f"--rounds must be at least 1, got {args.rounds}")
     symbols = tuple(args.kernels.split(",")) if args.kernels else SYMBOLS
     try:
         shapes = tuple(suites.parse_shape(s) for s in args.shapes.split(",")) if args.shapes else SHAPES
