@@ -325,3 +325,25 @@ def test_residency_times_every_point_warm_and_cold_on_the_emulated_backend(tmp_p
     assert all(float(r["median_us"]) > 0 and r["M"] == "16" for r in rows)
     with pytest.raises(SystemExit):
         residency.main(["--out", str(tmp_path), "--kernels", "no_such_kernel"])
+
+
+def test_a_backend_loads_hold_gpu_once_and_launches_it_on_one_thread():
+    from validation.backends.hold import HoldsGpu
+    from validation.kernels import HARNESS_SOURCE
+
+    class Fake(HoldsGpu):
+        def __init__(self):
+            self.loaded, self.launched = [], []
+
+        def load_source(self, source, symbols):
+            self.loaded.append((source, tuple(symbols)))
+            return {"hold_gpu": "fn"}
+
+        def launch(self, function, grid, block, packed):
+            self.launched.append((function, grid, block, packed))
+
+    backend = Fake()
+    backend.hold(100)
+    backend.hold(200)
+    assert backend.loaded == [(HARNESS_SOURCE, ("hold_gpu",))]
+    assert backend.launched == [("fn", (1, 1, 1), (1, 1, 1), argpack.pack_args([("u64", c)])) for c in (100, 200)]

@@ -12,11 +12,12 @@ from pathlib import Path
 import numpy as np
 
 from validation import build
-from validation.kernels import HARNESS_SOURCE, source_of
-from validation.backends.argpack import CUDA_EXTRA_MARKERS, launch_extra, pack_args
+from validation.kernels import source_of
+from validation.backends.argpack import CUDA_EXTRA_MARKERS, launch_extra
+from validation.backends.hold import HoldsGpu
 
 
-class CudaBackend:
+class CudaBackend(HoldsGpu):
     name = "cuda"
     vendor = "nvidia"
     target = build.NVIDIA_ARCH
@@ -30,7 +31,6 @@ class CudaBackend:
         self._rt.setDevice(0)
         self._rt.free(self._rt.malloc(256))  # creates and binds the primary context
         self.build_dir = Path(build_dir or "build")
-        self._hold = None
 
     # ---- device description -----------------------------------------------------------
     def device_info(self) -> dict:
@@ -102,12 +102,6 @@ class CudaBackend:
     def launch(self, function: int, grid: tuple, block: tuple, packed_args: bytes) -> None:
         extra = launch_extra(packed_args, CUDA_EXTRA_MARKERS)
         self._drv.launchKernel(function, *grid, *block, 0, 0, 0, extra.address)
-
-    def hold(self, cycles: int) -> None:
-        """Keep the GPU busy for `cycles` clock cycles (kernels/harness.hip), loaded on first use."""
-        if self._hold is None:
-            self._hold = self.load_source(HARNESS_SOURCE, ["hold_gpu"])["hold_gpu"]
-        self.launch(self._hold, (1, 1, 1), (1, 1, 1), pack_args([("u64", cycles)]))
 
     def event(self) -> int:
         return self._rt.eventCreate()

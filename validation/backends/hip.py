@@ -17,9 +17,10 @@ from pathlib import Path
 import numpy as np
 
 from validation import build
-from validation.kernels import HARNESS_SOURCE, source_of
+from validation.kernels import source_of
 from validation.backends import amd_smi
-from validation.backends.argpack import HIP_EXTRA_MARKERS, launch_extra, pack_args
+from validation.backends.argpack import HIP_EXTRA_MARKERS, launch_extra
+from validation.backends.hold import HoldsGpu
 
 
 class HipError(RuntimeError):
@@ -31,7 +32,7 @@ def base_arch(gcn_arch_name: str) -> str:
     return gcn_arch_name.split(":", 1)[0].strip()
 
 
-class HipBackend:
+class HipBackend(HoldsGpu):
     name = "hip"
     vendor = "amd"
 
@@ -40,7 +41,6 @@ class HipBackend:
 
         self._hip, self._rtc = hip, hiprtc
         self.build_dir = Path(build_dir or "build")
-        self._hold = None
         self._check(hip.hipSetDevice(0))
         props = hip.hipDeviceProp_t()
         self._check(hip.hipGetDeviceProperties(props, 0))
@@ -159,12 +159,6 @@ class HipBackend:
         self._check(self._hip.hipModuleLaunchKernel(function, *grid, *block, sharedMemBytes=0,
                                                     stream=None, kernelParams=None,
                                                     extra=extra.address))
-
-    def hold(self, cycles: int) -> None:
-        """Keep the GPU busy for `cycles` clock cycles (kernels/harness.hip), loaded on first use."""
-        if self._hold is None:
-            self._hold = self.load_source(HARNESS_SOURCE, ["hold_gpu"])["hold_gpu"]
-        self.launch(self._hold, (1, 1, 1), (1, 1, 1), pack_args([("u64", cycles)]))
 
     def event(self):
         return self._check(self._hip.hipEventCreate())
