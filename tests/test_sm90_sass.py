@@ -8,10 +8,11 @@ import pytest
 
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import load_gpu
-from gemmsim.ir.program import Op, hot_loop
+from gemmsim.ir.program import Loop, Op, hot_loop
 from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
 from gemmsim.frontends.sm90.sass_reader import (
-    executed_path, hot_loop_counts, hot_loop_order, hot_loop_profile, loops, parse_sass, read_sass)
+    around_hot_loop, executed_path, hot_loop_controls, hot_loop_counts, hot_loop_order, hot_loop_profile, loops,
+    parse_sass, read_sass)
 from gemmsim.frontends.sm90.common import Sm90Problem, fma_cycles
 from validation.kernels import mma_tile_configs
 
@@ -113,6 +114,33 @@ def test_executed_path_skips_the_element_by_element_side_of_a_guard():
     assert (loop.start, loop.end) == (0x10, 0x90)
     path = [i.opcode for i in executed_path(loop)]
     assert path == ["FFMA", "BRA", "LDG.E.128.CONSTANT", "LDS", "BAR.SYNC.DEFER_BLOCKING", "BRA"]
+
+
+def test_around_the_loop_reads_the_code_a_failed_guard_runs(tmp_path):
+    f = tmp_path / "toy.sass"
+    f.write_text(SYNTHETIC)
+    around = around_hot_loop(f)
+    assert (around.before, around.after) == (1, 1)          # the MOV; the EXIT
+    assert [len(code) for code in around.slow_paths] == [3]  # both element loads and the BRA past the vector load
+
+
+def _issued(items) -> int:
+    return sum(_issued(i.body) * i.trip_count if isinstance(i, Loop) else i.op is not Op.WAITCNT for i in items)
+
+
+@pytest.mark.parametrize("m", [512, 16])
+def test_mma_issues_what_nsight_compute_counted(m, h200):
+    """Every instruction a warp issues, around the loop and on the guards' slow side (M = 16 sends
+    three of m64n64k64's four A chunks per thread there), against ncu's inst_executed
+    (validation/results/h200/stalls.csv: 591616 at 512³ and 16591120 at 16x11008x4096)."""
+    name = "mma_preshuffle_m64n64k64_swz1"
+    n, k, measured = (512, 512, 591616) if m == 512 else (11008, 4096, 16591120)
+    listing = SASS / f"{name}.sass"
+    program = sm90_mma.generate((64, 64, 64), True, Sm90Problem(m, n, k, "bf16"), h200,
+                                order=hot_loop_order(listing), controls=hot_loop_controls(listing),
+                                around=around_hot_loop(listing))
+    issued = sum(_issued(w) for w in program.waves) * program.grid[0] * program.grid[1]
+    assert issued == pytest.approx(measured, rel=0.03)
 
 
 def test_reader_errors_name_the_file(tmp_path):

@@ -86,11 +86,12 @@ class Predictor:
         listing = self._listing(p.symbol)
         if listing is None:
             return build(), problem
-        from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_order
+        from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
 
         multiply_add = "IMAD" if p.dtype == "int32" else "FFMA"
+        extra = {"around": around_hot_loop(listing)} if p.family == "mma_preshuffle" else {}
         return build(order=hot_loop_order(listing, multiply_add=multiply_add),
-                     controls=hot_loop_controls(listing)), problem
+                     controls=hot_loop_controls(listing), **extra), problem
 
     def _listing(self, symbol: str) -> Path | None:
         listing = self.sass_dir / f"{symbol}.sass" if self.sass_dir else None

@@ -69,7 +69,7 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
     grid = (math.ceil(problem.m / edge), math.ceil(problem.n / edge))
     return Program(name=f"{kernel}_{dtype}", arch=gpu.arch, wave_size=gpu.cu.wave_size, waves=waves, resources=resources,
                    grid=grid, block_bases={"A": (edge * problem.k * e, 0), "B": (0, edge * e),
-                                           "C": (edge * problem.n * 4, edge * 4)},
+                                           "C": (edge * problem.n * problem.c_bytes, edge * problem.c_bytes)},
                    source="generated:sm90_ladder")
 
 
@@ -92,13 +92,24 @@ def _b_addr(k: int, col: int, problem, e: int) -> int:
     return (k * problem.n + col) * e
 
 
+def _loads(operand: str, row: int, col: int, problem, r: int) -> bool:
+    """Whether a lane's load for output (row, col) of its block happens: `gemm` returns before its
+    loop when its output is outside C; the blocked kernels guard each load on its own index
+    (load_or_zero: A on the row, B on the column)."""
+    if r == 1:
+        return row < problem.m and col < problem.n
+    return row < problem.m if operand == "A" else col < problem.n
+
+
 def _epilogue(warp: _Warp, problem, gpu: GPU, r: int) -> list[Instr]:
-    """One STG per output of a thread (ladder kernels store element by element)."""
-    out = []
+    """One STG per output of a thread (ladder kernels store element by element, C of the input's
+    type); a lane whose output is outside C stores nothing (store_if_inside)."""
+    out, c = [], problem.c_bytes
     for i in range(r):
         for j in range(r):
-            lanes = [((r * ty + i) * problem.n + r * tx + j) * 4 for _, tx, ty in warp.lanes()]
-            out.append(global_access(gpu.memory, Op.VMEM_STORE, "STG", "C", lanes, 4, f"C({i},{j})"))
+            lanes = [((r * ty + i) * problem.n + r * tx + j) * c for _, tx, ty in warp.lanes()
+                     if r * ty + i < problem.m and r * tx + j < problem.n]
+            out.append(global_access(gpu.memory, Op.VMEM_STORE, "STG", "C", lanes, c, f"C({i},{j})"))
     return out
 
 
@@ -112,12 +123,14 @@ def _direct_body(warp: _Warp, problem, gpu, e: int, r: int, k_steps: int) -> lis
     for k in range(k_steps):
         tokens = []
         for i in range(r):
-            lanes = [_a_addr(r * ty + i, k, problem, e) for _, tx, ty in warp.lanes()]
+            lanes = [_a_addr(r * ty + i, k, problem, e) for _, tx, ty in warp.lanes()
+                     if _loads("A", r * ty + i, r * tx, problem, r)]
             slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", "A", lanes, e, f"A row+{i} k+{k}", seen,
                                             strides=(k_steps * e,)), "G", ("a", k, i)))
             tokens.append(("a", k, i))
         for j in range(r):
-            lanes = [_b_addr(k, r * tx + j, problem, e) for _, tx, ty in warp.lanes()]
+            lanes = [_b_addr(k, r * tx + j, problem, e) for _, tx, ty in warp.lanes()
+                     if _loads("B", r * ty, r * tx + j, problem, r)]
             slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", "B", lanes, e, f"B k+{k} col+{j}", seen,
                                             strides=(k_steps * problem.n * e,)), "G", ("b", k, j)))
             tokens.append(("b", k, j))
@@ -152,7 +165,9 @@ def _tiled_body(warp: _Warp, problem, gpu, e: int, r: int) -> list[Slot]:
         for name, rc, addr, stride in (("A", a_rc, lambda rr, cc: _a_addr(rr, cc, problem, e), BLOCK_EDGE * e),
                                        ("B", b_rc, lambda rr, cc: _b_addr(rr, cc, problem, e),
                                         BLOCK_EDGE * problem.n * e)):
-            slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", name, [addr(rr, cc) for rr, cc in rc], e,
+            inside = (lambda rr, cc: rr < problem.m) if name == "A" else (lambda rr, cc: cc < problem.n)
+            lanes = [addr(rr, cc) for rr, cc in rc if inside(rr, cc)]      # load_or_zero's guard
+            slots.append(Slot(global_access(gpu.memory, Op.VMEM_LOAD, "LDG", name, lanes, e,
                                             f"{name} tile part {part}", seen, strides=(stride,)), "G", (name, part)))
             stores.append((name, part, rc))
     for name, part, rc in stores:

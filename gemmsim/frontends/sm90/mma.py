@@ -23,12 +23,14 @@ every lane touches are the same in both stages); the Program keeps stage 0's add
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, Memory
 from gemmsim.ir.program import Instr, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.sm90.common import (
-    WARP_LANES, Slot, Sm90Problem, check_warp_size, global_access, place, shared_access)
+    WARP_LANES, Slot, Sm90Problem, check_warp_size, global_access, issue_only, place, shared_access)
+from gemmsim.frontends.sm90.sass_reader import AroundLoop
 
 WARPS, LANES = 4, WARP_LANES
 MMA_M, MMA_N, MMA_K = 16, 8, 16
@@ -45,11 +47,14 @@ def lds_offset(row: int, col_bytes: int, row_bytes: int, swizzle: bool) -> int:
 
 
 def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
-             registers: int | None = None, order: str | None = None, controls=None) -> Program:
+             registers: int | None = None, order: str | None = None, controls=None,
+             around: AroundLoop | None = None) -> Program:
     """The Program of one configuration. With `order` (sass_reader.hot_loop_order of the compiled
     kernel) the K loop follows the compiled instruction order, issue-only slots included; without,
     the source order plus `extra_issue` issue-only slots. With `controls` (sass_reader.hot_loop_controls)
-    the K loop carries the compiled control bits (common.place)."""
+    the K loop carries the compiled control bits (common.place). With `around`
+    (sass_reader.around_hot_loop) the prologue and epilogue issue the compiled code's address
+    arithmetic too, and a warp whose A chunk fails load_a_chunk's guard runs its element-by-element code."""
     check_warp_size(gpu)
     tm, tn, tk = tile
     if tm % MMA_M or (tn // WARPS) % MMA_N or tk % MMA_K:
@@ -61,7 +66,7 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
     k_tiles = math.ceil(problem.k / tk)
     stage_bytes = tm * tk * 2
     waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, gpu.memory, (cycles, latency), k_tiles, extra_issue,
-                                     order, controls))
+                                     order, controls, around))
                   for w in range(WARPS))
     resources = Resources(arch_vgprs=registers or 128, accum_vgprs=0, sgprs=0, lds_bytes=2 * stage_bytes,
                           workgroup_size=WARPS * LANES)
@@ -91,25 +96,56 @@ def _a_chunks(tile, tid_range):
 
 
 def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, memory: Memory, cycles: tuple[int, int],
-                 k_tiles: int, extra: int, order: str | None, controls=None) -> list:
+                 k_tiles: int, extra: int, order: str | None, controls=None, around: AroundLoop | None = None) -> list:
     chunks = _a_chunks(tile, range(w * LANES, (w + 1) * LANES))
     name = f"m{tile[0]}n{tile[1]}k{tile[2]}"
+    slow = _slow_paths(chunks, problem, around)
     # prologue: the first A tile into stage 0
-    prologue = place(_a_loads(chunks, tile, problem, memory, set(), 0) + _a_stores(chunks, tile, swizzle)
-                     + [Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written"), "B")])
-    body = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=False), order, extra, name,
-                 controls)
+    prologue = _with_slow_paths(place(_a_loads(chunks, tile, problem, memory, set(), 0) + _a_stores(chunks, tile, swizzle)
+                                      + [Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written"), "B")]), slow)
+    body = _with_slow_paths(place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=False),
+                                  order, extra, name, controls), slow)
     loop = [Loop(tuple(body), k_tiles - 1, "k tile")] if k_tiles > 1 else []
     # the last K tile only computes (the source's has_next): peeled off the loop
     last = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=True))
-    return prologue + loop + last + _epilogue(w, tile, problem, memory)
+    before = issue_only(around.before, "address arithmetic") if around else []
+    after = issue_only(around.after, "address arithmetic") if around else []
+    return before + prologue + loop + last + after + _epilogue(w, tile, problem, memory)
+
+
+def _slow_paths(chunks, problem: Sm90Problem, around: AroundLoop | None) -> dict[str, tuple]:
+    """The compiled element-by-element code (its control bits) that each A chunk load of this warp
+    runs besides (or instead of) its 16-byte load, by the load's tag: where one of the chunk's lanes
+    holds a row past M, or K is not a multiple of 8 (load_a_chunk's guard; the K tail of the last
+    tile is left out)."""
+    if around is None:
+        return {}
+    out = {}
+    for i, (lanes, code) in enumerate(zip(chunks, around.slow_paths)):
+        if code and (problem.k % 8 or any(r >= problem.m for r, _ in lanes)):
+            out[_a_load_tag(i)] = code
+    return out
+
+
+def _with_slow_paths(instrs: list[Instr], slow: dict[str, tuple]) -> list[Instr]:
+    out = []
+    for instr in instrs:
+        out.append(instr)
+        for control in slow.get(instr.tag, ()):   # issue slots: every element load is predicated off or tiny
+            out.append(replace(issue_only(1, "guarded element loads")[0], control=control))
+    return out
+
+
+def _a_load_tag(i: int) -> str:
+    return f"A chunk {i} (next tile)"
 
 
 def _a_loads(chunks, tile, problem, memory: Memory, seen: set, k0: int) -> list[Slot]:
     out = []
     for i, lanes in enumerate(chunks):
-        addrs = [(r * problem.k + k0) * 2 + cb for r, cb in lanes]
-        out.append(Slot(global_access(memory, Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, f"A chunk {i} (next tile)", seen,
+        # a row past M takes the guarded path with every element predicated off: no memory access
+        addrs = [(r * problem.k + k0) * 2 + cb for r, cb in lanes if r < problem.m]
+        out.append(Slot(global_access(memory, Op.VMEM_LOAD, "LDG.E.128", "A", addrs, 16, _a_load_tag(i), seen,
                                       strides=(tile[2] * 2,)), "W", ("a", i)))
     return out
 
@@ -178,6 +214,7 @@ def _epilogue(w, tile, problem, memory: Memory) -> list[Instr]:
                     g, t = lane // 4, lane % 4
                     row = i * MMA_M + g + (e // 2) * 8
                     col = w * wave_n + j * MMA_N + 2 * t + e % 2
-                    addrs.append((row * problem.n + col) * 4)
+                    if row < problem.m and col < problem.n:   # the source's guard
+                        addrs.append((row * problem.n + col) * 4)
                 epilogue.append(global_access(memory, Op.VMEM_STORE, "STG.E", "C", addrs, 4, f"C({i},{j}) element {e}"))
     return epilogue

@@ -173,23 +173,60 @@ def executed_path(loop: SassLoop) -> tuple[SassInstr, ...]:
     every global load in the code it skips is a sub-word load (the guarded element-by-element path
     that the aligned, in-range case replaces with one vector load), and falls through otherwise. Predicated
     instructions on the path count as issued (a warp issues them whatever the predicate)."""
-    by_address = {ins.address: i for i, ins in enumerate(loop.body)}
-    path, i = [], 0
-    while i < len(loop.body):
-        ins = loop.body[i]
+    return _walk(loop.body)[0]
+
+
+def _walk(code: tuple[SassInstr, ...]) -> tuple[tuple[SassInstr, ...], dict[int, tuple[SassInstr, ...]]]:
+    """executed_path's walk over straight code: the path (up to the first unpredicated EXIT), and
+    the code each taken guard skipped, by the address it jumped to. A branch out of `code` falls
+    through."""
+    by_address = {ins.address: i for i, ins in enumerate(code)}
+    path, skips, i = [], {}, 0
+    while i < len(code):
+        ins = code[i]
         path.append(ins)
-        if ins.address == loop.end:
+        if ins.base == "EXIT" and not ins.predicate:
             break
         if ins.base == "BRA":
             m = _BRA_TARGET.search(ins.operands)
             target = int(m.group(1), 16) if m else None
             if target is not None and target > ins.address and target in by_address:
-                skipped = loop.body[i + 1:by_address[target]]
+                skipped = code[i + 1:by_address[target]]
                 if not ins.predicate or _only_subword_loads(skipped):
+                    if ins.predicate:
+                        skips[target] = skipped
                     i = by_address[target]
                     continue
         i += 1
-    return tuple(path)
+    return tuple(path), skips
+
+
+@dataclass(frozen=True)
+class AroundLoop:
+    """What a kernel issues besides its hot loop's executed path, read off the compiled code."""
+
+    before: int     # instructions of no counted class before the hot loop (every guard passing)
+    after: int      # the same after it, up to the exit
+    # per 128-bit global load of the loop's executed path, in order: the controls of the element-
+    # by-element code its guard skips, which a warp runs as well when a lane fails the guard
+    slow_paths: tuple[tuple[Control | None, ...], ...]
+
+
+def around_hot_loop(path: str | Path, function: str | None = None) -> AroundLoop:
+    instrs = read_sass(path, function)
+    loop = hot_loop(instrs)
+    if loop is None:
+        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    before = _walk(tuple(x for x in instrs if x.address < loop.start))[0]
+    after = _walk(tuple(x for x in instrs if x.address > loop.end))[0]
+    path_, skips = _walk(loop.body)
+    slow, pending = [], ()
+    for ins in path_:          # a guard jumps to the fast side's address arithmetic, then its load
+        pending = skips.get(ins.address, pending)
+        if ins.base == "LDG" and ".128" in ins.opcode:
+            slow.append(tuple(x.control for x in pending))
+            pending = ()
+    return AroundLoop(sum(classify(x) is None for x in before), sum(classify(x) is None for x in after), tuple(slow))
 
 
 def _only_subword_loads(code) -> bool:
