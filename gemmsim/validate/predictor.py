@@ -86,11 +86,13 @@ class Predictor:
         listing = self._listing(p.symbol)
         if listing is None:
             return build(), problem
-        from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_order
+        from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_load_strides, hot_loop_order
 
         multiply_add = "IMAD" if p.dtype == "int32" else "FFMA"
+        # the ladder's loads take their buffer's compiled places (A's pointer steps by a constant, B's by N)
+        strides = {} if p.family == "mma_preshuffle" else {"load_strides": hot_loop_load_strides(listing)}
         return build(order=hot_loop_order(listing, multiply_add=multiply_add),
-                     controls=hot_loop_controls(listing)), problem
+                     controls=hot_loop_controls(listing), **strides), problem
 
     def _listing(self, symbol: str) -> Path | None:
         listing = self.sass_dir / f"{symbol}.sass" if self.sass_dir else None
