@@ -23,7 +23,8 @@ The groups (BENCHES, --only takes their names):
   l1       l1_lines: L1-resident global loads touching 1..32 lines of 128 bytes per load
   l1wide   (issue 12, the fp64 ladder) l1_wide_b32/_b64: the l1_lines rate for 32- and 64-bit elements
            at lane strides of 4..128 bytes (benches l1_wide_b<bits>, parameter lane_stride_bytes, metric
-           ldg_per_cycle_per_sm); chase_warp64: one warp's dependent chain of L1-resident warp-wide
+           ldg_per_cycle_per_sm), and l1_wide_b<bits>_half with lanes l and l + 16 on one element (do a
+           64-bit load's two half-warps take the data stage apart, as 64-bit shared accesses do?); chase_warp64: one warp's dependent chain of L1-resident warp-wide
            64-bit loads (bench l1_warp_b64, metric latency_cycles) and chase_warp's 32-bit one
            (l1_warp_b32), by lane stride: the L1-hit latency of a load whose lanes span 1..8 lines
   lds      shared: dependent LDS latency and rate by conflict ways (lane l reads word l x stride);
@@ -77,6 +78,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import math
 import re
 import shlex
@@ -349,16 +351,16 @@ def bench_l1wide(x: Bench) -> None:
     buf = x.b.malloc(L1_WIDE_BUFFER)
     x.b.memset(buf, 0, L1_WIDE_BUFFER)
     blocks, threads, lengths = x.sms * 8, 256, (256, 1280)
-    for bits in (32, 64):
+    for bits, (suffix, lane_mask) in itertools.product((32, 64), (("", 31), ("_half", 15))):
         for stride in L1_WIDE_STRIDES:
             if stride % (bits // 8):
                 continue
             dt = x.extra_us(f"l1_wide_b{bits}", blocks, threads,
-                            lambda n: [("ptr", int(buf)), ("i32", stride // (bits // 8)), ("i32", n),
-                                       ("ptr", int(x.sink))], lengths)
+                            lambda n: [("ptr", int(buf)), ("i32", stride // (bits // 8)), ("i32", lane_mask),
+                                       ("i32", n), ("ptr", int(x.sink))], lengths)
             loads = blocks * threads // x.wave * 8 * (lengths[1] - lengths[0])
             clock = x.clock()
-            x.row(f"l1_wide_b{bits}", "lane_stride_bytes", stride, "ldg_per_cycle_per_sm",
+            x.row(f"l1_wide_b{bits}{suffix}", "lane_stride_bytes", stride, "ldg_per_cycle_per_sm",
                   x.per_cycle_per_cu(loads, dt, clock), clock)
     x.b.free(buf)
     steps = 512 if x.quick else 4096

@@ -267,10 +267,14 @@ extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_wor
 // width and lane stride: gemm_blocked4x4_f64 loads B as 64-bit elements 32 bytes apart (16 lanes of a
 // half-warp, 4 lines), gemm_f64 as 64-bit elements 8 bytes apart (one line).
 #define L1_WIDE_BYTES 32768
+// lane_mask 31 (every lane its own element) or 15 (lanes l and l + 16 on one element: the ladder's
+// B loads, where the two half-warps are two rows of threads reading the same B row): whether a 64-bit
+// load takes its lines once per warp or once per half-warp, as 64-bit shared accesses take phases.
 template <typename T>
-__device__ __forceinline__ void l1_wide_body(const T* GS_RESTRICT buf, int stride_elems, int iters, float* sink) {
+__device__ __forceinline__ void l1_wide_body(const T* GS_RESTRICT buf, int stride_elems, int lane_mask, int iters,
+                                             float* sink) {
   constexpr int elems = L1_WIDE_BYTES / (int)sizeof(T), line = 128 / (int)sizeof(T);
-  const int lane = threadIdx.x & (GS_WAVE_SIZE - 1);
+  const int lane = threadIdx.x & (GS_WAVE_SIZE - 1) & lane_mask;
   const int base = (lane * stride_elems) & (elems - 1);
   T acc = T();
   for (int i = 0; i < iters; ++i) {
@@ -279,11 +283,13 @@ __device__ __forceinline__ void l1_wide_body(const T* GS_RESTRICT buf, int strid
   }
   if ((float)acc == 1234.5f) sink[0] = (float)acc;
 }
-extern "C" __global__ void l1_wide_b32(const float* GS_RESTRICT buf, int stride_elems, int iters, float* sink) {
-  l1_wide_body(buf, stride_elems, iters, sink);
+extern "C" __global__ void l1_wide_b32(const float* GS_RESTRICT buf, int stride_elems, int lane_mask, int iters,
+                                        float* sink) {
+  l1_wide_body(buf, stride_elems, lane_mask, iters, sink);
 }
-extern "C" __global__ void l1_wide_b64(const double* GS_RESTRICT buf, int stride_elems, int iters, float* sink) {
-  l1_wide_body(buf, stride_elems, iters, sink);
+extern "C" __global__ void l1_wide_b64(const double* GS_RESTRICT buf, int stride_elems, int lane_mask, int iters,
+                                        float* sink) {
+  l1_wide_body(buf, stride_elems, lane_mask, iters, sink);
 }
 
 // chase_warp64: chase_warp with 64-bit elements, for an L1-resident buffer (walked once untimed
