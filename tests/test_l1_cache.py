@@ -1,4 +1,5 @@
-"""The CU's L1 for global loads (gemmsim/model/l1.py): hits by line address, LRU eviction, merging."""
+"""The CU's L1 for global loads (gemmsim/model/l1.py): hits by sector address on the H200 (by line where
+a description has no sectors), LRU eviction, merging."""
 
 import pytest
 
@@ -13,6 +14,7 @@ PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=LATENCY, store_latenc
                   scalar_latency_cycles=LATENCY)
 GPU = load_gpu("h200")
 LINE = GPU.memory.l1_line_bytes
+SECTOR = GPU.memory.l1_sector_bytes   # the H200's L1 holds and misses 32-byte sectors apart
 
 
 def load(*sectors: int, buffer: str = "A") -> Instr:
@@ -31,12 +33,30 @@ def replay(*waves, workgroups: int = 1, grid=(1, 1), bases=None):
     return [(start, done) for _, op, start, done in run.instruction_log if op == "vmem_load"], run
 
 
-def test_a_second_load_of_the_same_line_hits_with_the_l1_latency_from_the_gpu_file():
-    (first, second), run = replay([load(0), wait(), load(64), wait()])  # 0 and 64: one 128-byte line
+def test_a_second_load_of_the_same_sector_hits_with_the_l1_latency_from_the_gpu_file():
+    (first, second), run = replay([load(0), wait(), load(0), wait()])
     assert first[1] - first[0] == LATENCY
     assert second[1] - second[0] == pytest.approx(GPU.memory.l1_hit_latency_cycles)
     assert GPU.memory.l1_hit_latency_cycles == pytest.approx(39.6)
     assert run.vmem_bytes == 32          # the hit moves nothing over the path to the L2
+
+
+def test_another_sector_of_a_held_line_misses():
+    """The L1 fetches and tags 32-byte sectors: the line of sector 0 is there, sector 64 is not, and
+    goes to the L2 (the sector hit rates of ncu's l1tex counters, validation/results/h200/stalls.csv)."""
+    assert SECTOR == 32 and LINE == 128
+    (_, second), run = replay([load(0), wait(), load(64), wait()])
+    assert second[1] - second[0] == LATENCY
+    assert run.vmem_bytes == 64
+
+
+def test_a_description_without_sectors_holds_whole_lines():
+    from dataclasses import replace as dc_replace
+    whole = dc_replace(GPU, memory=dc_replace(GPU.memory, l1_sector_bytes=LINE))
+    program = Program("t", GPU.arch, 32, ((load(0), wait(), load(64), wait()),), Resources(32, 0, 0, 0, 32))
+    run = replay_cu(program, whole, 1, PATH, record=True)
+    (_, second) = [(s, d) for _, op, s, d in run.instruction_log if op == "vmem_load"]
+    assert second[1] - second[0] == pytest.approx(GPU.memory.l1_hit_latency_cycles)
 
 
 def test_a_load_of_another_line_misses():
@@ -45,8 +65,8 @@ def test_a_load_of_another_line_misses():
     assert run.vmem_bytes == 64
 
 
-def test_a_hit_on_a_line_still_in_flight_completes_the_pending_hit_cycles_after_the_line_arrives():
-    (first, second), _ = replay([load(0), load(32), wait()])
+def test_a_hit_on_a_sector_still_in_flight_completes_the_pending_hit_cycles_after_it_arrives():
+    (first, second), _ = replay([load(0), load(0), wait()])
     assert second[0] == first[0] + 1
     # merged with the miss: no second trip, and it answers l1_pending_hit_cycles after the fill (h200.toml)
     assert second[1] == pytest.approx(first[1] + GPU.memory.l1_pending_hit_cycles)
@@ -58,11 +78,11 @@ def test_a_load_with_hit_and_missed_lines_pays_the_miss_and_only_its_bytes():
     assert run.vmem_bytes == 32 + 32
 
 
-def test_capacity_evicts_the_least_recently_used_line():
-    capacity = GPU.memory.l1_bytes // LINE
-    # line 0, then `capacity` other lines (32 per load) push it out; line 1 is touched again late and stays
-    others = [load(*[(1 + i * 32 + j) * LINE for j in range(32)]) for i in range(capacity // 32)]
-    stream = [load(0), load(LINE * 1), wait(), *others, wait(), load(0), wait()]
+def test_capacity_evicts_the_least_recently_used_sector():
+    capacity = GPU.memory.l1_bytes // SECTOR
+    # sector 0, then `capacity` other sectors (32 per load) push it out; it stays with one fewer
+    others = [load(*[(1 + i * 32 + j) * SECTOR for j in range(32)]) for i in range(capacity // 32)]
+    stream = [load(0), load(SECTOR * 1), wait(), *others, wait(), load(0), wait()]
     log, _ = replay(stream)
     assert log[-1][1] - log[-1][0] == LATENCY          # evicted: back to the L2
     stream = [load(0), wait(), *others[:-1], wait(), load(0), wait()]
@@ -105,7 +125,10 @@ def test_loop_strides_move_the_lines():
     assert run.vmem_bytes == 3 * 32     # a new line each iteration
     body = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", iter_strides=(32,)), wait())
     _, run = replay([Loop(body, 4)])
-    assert run.vmem_bytes == 32         # four sectors of one line: one miss, three hits
+    assert run.vmem_bytes == 4 * 32     # four sectors of one line: four misses (the L1 tags sectors)
+    body = (Instr(Op.VMEM_LOAD, "LDG", lane_bytes=32, lane_offsets=(0,), buffer="A", iter_strides=(8,)), wait())
+    _, run = replay([Loop(body, 4)])
+    assert run.vmem_bytes == 32         # four words of one sector: one miss, three hits
 
 
 def test_the_steady_state_window_holds_a_whole_l1_period():
@@ -136,10 +159,10 @@ def test_a_block_base_that_is_not_a_whole_line_still_finds_the_right_lines():
     # grid 5 x 1: the second workgroup is block (CUs mod 5) = 2, its A base 2 x 32 = 64 bytes
     grid, bases = (5, 1), {"A": (32, 0)}
     assert GPU.compute_units % 5 == 2
-    _, run = replay([load(0), wait()], workgroups=2, grid=grid, bases=bases)
-    assert run.vmem_bytes == 32          # 0 and 64: one line
+    _, run = replay([load(0, 64), wait()], workgroups=2, grid=grid, bases=bases)
+    assert run.vmem_bytes == 96          # 0, 64 and 64, 128: three sectors
     _, run = replay([load(64), wait()], workgroups=2, grid=grid, bases=bases)
-    assert run.vmem_bytes == 64          # 64 and 128: two lines
+    assert run.vmem_bytes == 64          # 64 and 128: two sectors
 
 
 FILL, HIT = 300.0, 120.0
@@ -150,8 +173,8 @@ CONVOY_PATH = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=LATENCY, store
 def test_a_first_fetch_waits_for_the_fill_and_a_refetch_after_eviction_is_an_l2_hit():
     """vmem.py: a line the CU has not fetched before pays the fill's latency (its sharers wait for one
     fill), one it fetched and lost from the L1 the L2 hit's; neither pays the mean."""
-    capacity = GPU.memory.l1_bytes // LINE
-    others = [load(*[(1 + i * 32 + j) * LINE for j in range(32)]) for i in range(capacity // 32 + 1)]
+    capacity = GPU.memory.l1_bytes // SECTOR
+    others = [load(*[(1 + i * 32 + j) * SECTOR for j in range(32)]) for i in range(capacity // 32 + 1)]
     stream = [load(0), wait(), *others, wait(), load(0), wait()]
     program = Program("t", GPU.arch, 32, (tuple(stream),), Resources(32, 0, 0, 0, 32))
     run = replay_cu(program, GPU, 1, CONVOY_PATH, record=True)

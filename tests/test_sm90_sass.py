@@ -11,8 +11,8 @@ from gemmsim.hw import load_gpu
 from gemmsim.ir.program import Loop, Op, hot_loop
 from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
 from gemmsim.frontends.sm90.sass_reader import (
-    around_hot_loop, executed_path, hot_loop_controls, hot_loop_counts, hot_loop_order, hot_loop_profile, loops,
-    parse_sass, read_sass)
+    around_hot_loop, executed_path, hot_loop_controls, hot_loop_counts, hot_loop_load_strides, hot_loop_order,
+    hot_loop_profile, loops, parse_sass, read_sass)
 from gemmsim.frontends.sm90.common import Sm90Problem, fma_cycles
 from validation.kernels import mma_tile_configs
 
@@ -196,6 +196,33 @@ def test_int32_multiply_adds_are_the_imads_of_loaded_factors(kernel, h200):
     assert order.count("F") == generated_counts(program)["IMAD"]
     assert order.count("F") < hot_loop_counts(listing)["IMAD"] or kernel in ("gemm", "gemm_blocked4x4")
     assert body_letters(program) == order
+
+
+@pytest.mark.parametrize("suffix,buffers", [("f32", "BABBBAAA"), ("i32", "BABBBAAA"), ("f64", "ABBBBAAA")])
+def test_blocked4x4_loads_take_their_buffers_compiled_places(suffix, buffers, h200):
+    """nvcc issues gemm_blocked4x4_f64's loads as A0, B0-3, then A1 after four DFMAs and A2, A3 after
+    four more (64 registers: no room to load them all first); the fp32 and int32 loops load B0, A0,
+    B1-3, A1-3 up front. A's pointer steps by a constant per iteration, B's by a multiple of N: the
+    generated loads of each buffer take that buffer's places."""
+    listing = SASS / f"gemm_blocked4x4_{suffix}.sass"
+    strides = hot_loop_load_strides(listing)
+    assert "".join(sm90_ladder.LOAD_BUFFER[s] for s in strides) == buffers
+    multiply_add = "IMAD" if suffix == "i32" else "FFMA"
+    program = sm90_ladder.generate("gemm_blocked4x4", Sm90Problem(512, 512, 512, LADDER_DTYPES[suffix]), h200,
+                                   order=hot_loop_order(listing, multiply_add=multiply_add), load_strides=strides)
+    loads = [i.buffer for i in hot_loop(program.waves[0]).body if i.op is Op.VMEM_LOAD]
+    assert "".join(loads) == buffers
+
+
+def test_load_strides_unknown_leave_the_generated_order(h200):
+    """gemm_f32 forms most addresses afresh each iteration (LEA from uniform registers): not every
+    load's stride is known, and the loads keep the source order."""
+    strides = hot_loop_load_strides(SASS / "gemm_f32.sass")
+    assert None in strides
+    plain = sm90_ladder.generate("gemm", Sm90Problem(512, 512, 512, "fp32"), h200, order=hot_loop_order(SASS / "gemm_f32.sass"))
+    given = sm90_ladder.generate("gemm", Sm90Problem(512, 512, 512, "fp32"), h200, order=hot_loop_order(SASS / "gemm_f32.sass"),
+                                 load_strides=strides)
+    assert plain.waves == given.waves
 
 
 def test_an_order_that_does_not_fit_is_a_config_error(h200):

@@ -48,7 +48,9 @@ def test_each_sector_beyond_the_first_adds_the_sector_latency():
 def test_a_load_whose_lines_are_in_flight_completes_the_pending_cycles_after_they_arrive():
     path = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=100.0, store_latency_cycles=100.0,
                       scalar_latency_cycles=100.0)
-    first, second = replay([load(0, 128), load(32, 160), wait()], path)   # the pair: the same two lines
+    # the compiled pair's second load is at +4 bytes: the same sectors of the same two lines (the L1
+    # holds sectors apart, so another sector of those lines would be a miss of its own)
+    first, second = replay([load(0, 128), load(0, 128), wait()], path)
     assert second[1] == pytest.approx(first[1] + GPU.memory.l1_pending_hit_cycles)
     assert GPU.memory.l1_pending_hit_cycles == pytest.approx(15.1)
 

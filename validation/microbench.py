@@ -21,6 +21,12 @@ The groups (BENCHES, --only takes their names):
   copy     device copy bandwidth (read + write) at four buffer sizes
   l2       l2_read: L2-resident reads, L1 bypassed; hbm_read: a 2 GiB buffer (both by difference)
   l1       l1_lines: L1-resident global loads touching 1..32 lines of 128 bytes per load
+  l1wide   (issue 12, the fp64 ladder) l1_wide_b32/_b64: the l1_lines rate for 32- and 64-bit elements
+           at lane strides of 4..128 bytes (benches l1_wide_b<bits>, parameter lane_stride_bytes, metric
+           ldg_per_cycle_per_sm), and l1_wide_b<bits>_half with lanes l and l + 16 on one element (do a
+           64-bit load's two half-warps take the data stage apart, as 64-bit shared accesses do?); chase_warp64: one warp's dependent chain of L1-resident warp-wide
+           64-bit loads (bench l1_warp_b64, metric latency_cycles) and chase_warp's 32-bit one
+           (l1_warp_b32), by lane stride: the L1-hit latency of a load whose lanes span 1..8 lines
   lds      shared: dependent LDS latency and rate by conflict ways (lane l reads word l x stride);
            lds_b32/b64/b128: cycles per wave access by stride, one block filling the SM/CU
   valu     ffma: dependent latency, event-timed and by-difference rates; valu: lanes per cycle per SIMD
@@ -72,6 +78,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import math
 import re
 import shlex
@@ -93,7 +100,8 @@ FETCH_STEPS = (256, 1024, 4096)
 SYMBOLS = ("empty_kernel", "store_words", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
            "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
-           "chase_warp", "chase_sharers", *(f"fetch_straight{n}" for n in FETCH_STEPS))
+           "chase_warp", "chase_sharers", "l1_wide_b32", "l1_wide_b64", "chase_warp64",
+           *(f"fetch_straight{n}" for n in FETCH_STEPS))
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
 # name them.
@@ -331,6 +339,62 @@ def bench_l1(x: Bench) -> None:
         lines = min(x.wave, max(1, stride * x.wave * 4 // LINE_BYTES))   # 128-byte lines one load touches
         x.row("l1_lines", "lines_per_load", lines, "ldg_per_cycle_per_sm", x.per_cycle_per_cu(loads, dt, clock), clock)
     x.b.free(buf)
+
+
+L1_WIDE_STRIDES = (4, 8, 16, 32, 64, 128)     # lane stride, bytes (a multiple of the element)
+L1_WIDE_BUFFER = 32 << 10                     # microbench.hip's L1_WIDE_BYTES
+
+
+def bench_l1wide(x: Bench) -> None:
+    """The L1 data stage's cycles per load by element width and lane stride (rate, by difference), and
+    the L1-hit latency of one warp's warp-wide load by the same (a dependent chain, L1-resident)."""
+    buf = x.b.malloc(L1_WIDE_BUFFER)
+    x.b.memset(buf, 0, L1_WIDE_BUFFER)
+    blocks, threads, lengths = x.sms * 8, 256, (256, 1280)
+    for bits, (suffix, lane_mask) in itertools.product((32, 64), (("", 31), ("_half", 15))):
+        for stride in L1_WIDE_STRIDES:
+            if stride % (bits // 8):
+                continue
+            dt = x.extra_us(f"l1_wide_b{bits}", blocks, threads,
+                            lambda n: [("ptr", int(buf)), ("i32", stride // (bits // 8)), ("i32", lane_mask),
+                                       ("i32", n), ("ptr", int(x.sink))], lengths)
+            loads = blocks * threads // x.wave * 8 * (lengths[1] - lengths[0])
+            clock = x.clock()
+            x.row(f"l1_wide_b{bits}{suffix}", "lane_stride_bytes", stride, "ldg_per_cycle_per_sm",
+                  x.per_cycle_per_cu(loads, dt, clock), clock)
+    x.b.free(buf)
+    steps = 512 if x.quick else 4096
+    rng = np.random.default_rng(13)
+    for bits in (32, 64):
+        for stride in L1_WIDE_STRIDES:
+            elem = bits // 8
+            if stride % elem:
+                continue
+            lane_elems = stride // elem
+            node_elems = lane_elems * x.wave
+            nodes = max(2, (16 << 10) // (node_elems * elem))      # 16 KiB: L1-resident
+            perm = rng.permutation(nodes)
+            succ = np.empty(nodes, dtype=np.int64)
+            succ[perm] = np.roll(perm, -1)
+            host = np.repeat((succ * node_elems).astype(np.uint64 if bits == 64 else np.uint32), node_elems)
+            dev = x.b.malloc(host.nbytes)
+            x.b.htod(dev, host)
+
+            def run(n_steps: int) -> float:
+                if bits == 64:
+                    args = [("ptr", int(dev)), ("u32", 0), ("i32", lane_elems), ("i32", n_steps),
+                            ("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+                    x.launch("chase_warp64", 1, x.wave, args)
+                else:
+                    args = [("ptr", int(dev)), ("u32", 0), ("i32", lane_elems), ("i32", 0), ("i32", n_steps),
+                            ("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+                    x.launch("chase_warp", 1, x.wave, args)
+                return float(x.first_cycles()[0]) / n_steps
+
+            run(nodes)                          # every node once, untimed: now in the L1
+            latency = statistics.median(run(steps) for _ in range(3))
+            x.row(f"l1_warp_b{bits}", "lane_stride_bytes", stride, "latency_cycles", latency, x.clock())
+            x.b.free(dev)
 
 
 def bench_lds(x: Bench) -> None:
@@ -712,7 +776,8 @@ def bench_slices(x: Bench) -> None:
 
 
 # In this order: the launch last, when the benches before it have brought the clocks up.
-BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "lds": bench_lds,
+BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "l1wide": bench_l1wide,
+           "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
            "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
            "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,

@@ -26,7 +26,7 @@ from gemmsim.model.lds import LdsUnit
 from gemmsim.model.recorder import NOT_RECORDING, Recorder, Timeline
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
-from gemmsim.model.stream import Step, decoded_streams
+from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.model.wave import Wave, start_process
 from gemmsim.ir.program import Op, Program
@@ -36,6 +36,7 @@ from gemmsim.ir.program import Op, Program
 LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE, LDS_DMA, MFMA = (Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE,
                                                            Op.LDS_DMA, Op.MFMA)
 LINE_SHIFT = 16   # an L1 key is (line number << LINE_SHIFT) | buffer tag: room for 65536 buffers
+TAG_MASK = (1 << LINE_SHIFT) - 1   # (a "line" of a key is the L1's entry: a sector where it tags sectors)
 
 
 @dataclass
@@ -88,7 +89,10 @@ class ComputeUnitModel:
         if recorder is not NOT_RECORDING:   # (a unit without an observer skips the call to a recorder that forgets)
             for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
                 unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
-        self.l1 = L1Cache(gpu.memory.l1_bytes, gpu.memory.l1_line_bytes)
+        # the L1 holds and misses sectors apart where the description has them (a load of a sector its
+        # line lacks goes to the L2 although the line is there), else whole lines
+        self.l1 = L1Cache(gpu.memory.l1_bytes, l1_tag_bytes(gpu))
+        self.entries_per_line = gpu.memory.l1_line_bytes // self.l1.line_bytes
         self.pending_hit_cycles = gpu.memory.l1_pending_hit_cycles or 0.0
         self.fetched: set = set()   # lines this CU has fetched into its L1 (a later miss of one is an L2 hit)
         self.buffer_tags: dict[str, int] = {}   # the low bits of a line's L1 key, by buffer
@@ -173,9 +177,12 @@ class ComputeUnitModel:
             missed = lookup.missed
             pieces = sum(counts.values()) if len(missed) == len(counts) else sum(counts[line] for line in missed)
             nbytes = step.piece_bytes * pieces
-            fetched = self.fetched
-            first = not fetched.issuperset(missed)
-            fetched.update(missed)
+            fetched, per_line = self.fetched, self.entries_per_line
+            # whether the L2 has the line: a line (not a sector) this CU fetched before is an L2 hit
+            lines = missed if per_line == 1 else {((key >> LINE_SHIFT) // per_line << LINE_SHIFT) | (key & TAG_MASK)
+                                                  for key in missed}
+            first = not fetched.issuperset(lines)
+            fetched.update(lines)
             arrival = self.vmem.request(leaves, nbytes, False, step.opcode, first, buffer)
             self.l1.fill(missed, arrival)
             done = max(done, arrival)

@@ -9,8 +9,14 @@ to the L2 again. A line that is still on its way (a second access while the firs
 flight) is a hit that completes when the line arrives (and l1_pending_hit_cycles after, where the
 description measured it): the L1 merges the two.
 
+Where the description has sectors (`l1_sector_bytes` below the line: the H200's 32-byte sectors of
+128-byte lines) the L1 holds and misses them apart: a load of a sector its line does not hold yet goes
+to the L2, although the line is there (gemm_blocked4x4_f64 reads A's next sector every 4 steps of K, a
+new line every 16: Nsight Compute's sector hit rate is 93.7 %, the replay's 93.3 %). The entries below
+are then sectors; "line" is the L1's entry.
+
 The L1 is modelled as fully associative with least-recently-used replacement over
-l1_bytes / l1_line_bytes lines; the replay looks lines up in simulated-time order, by the byte
+l1_bytes / entry bytes entries; the replay looks them up in simulated-time order, by the byte
 addresses the instructions' lanes touch (block base + lane offset + loop strides).
 Stores are write-through and do not allocate lines.
 """

@@ -41,7 +41,8 @@ class Step:
     l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (at this iteration) whose lines the L1 looks up
     requested: tuple[int, ...] = ()   # global load: byte offsets of the pieces it asks for, piece_bytes each
     piece_bytes: int = 0
-    line_counts: tuple[tuple[int, int], ...] = ()   # (line, pieces asked for in it) for a line-aligned block base
+    line_counts: tuple[tuple[int, int], ...] = ()   # (L1 entry, pieces asked for in it) for an entry-aligned block
+                                                    # base; an entry is a sector where the L1 tags them (l1_tag_bytes)
     vmcnt: int | None = None
     lgkmcnt: int | None = None
     reads: tuple[int, ...] = ()
@@ -56,6 +57,12 @@ class Step:
 def l1_cycles(lines: int, gpu: GPU) -> int:
     """Cycles an L1 that shares the LDS data pipe spends on `lines` lines: the pipe moves bytes_per_clk."""
     return -(-lines * gpu.memory.l1_line_bytes // gpu.lds.bytes_per_clk) if lines else 0
+
+
+def l1_tag_bytes(gpu: GPU) -> int:
+    """The piece of a line the L1 holds and misses apart: the sector where the description has one
+    (the H200's L1 fetches and tags 32-byte sectors of its 128-byte lines), else the whole line."""
+    return gpu.memory.l1_sector_bytes or gpu.memory.l1_line_bytes
 
 
 def registers(regs: tuple[Reg, ...]) -> tuple[int, ...]:
@@ -80,7 +87,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
         nbytes = instr.wave_bytes(gpu.cu.wave_size)
         extra = dict(nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))
     if op in L1_OPS and instr.lane_offsets is not None:
-        extra.update(_l1_pieces(instr, counters, gpu.memory.l1_line_bytes))
+        extra.update(_l1_pieces(instr, counters, l1_tag_bytes(gpu)))
     return Step(op, instr.opcode, 1 if op in MEMORY_OPS else max(1, instr.cycles), vmcnt=instr.vmcnt,
                 lgkmcnt=instr.lgkmcnt, tag=instr.tag, latency=instr.latency, control=instr.control,
                 counter=COUNTER.get(op, ""),
@@ -90,7 +97,8 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
 
 def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict:
     """The byte offsets (block base left out) whose lines a global load looks up in the L1: the
-    first and last byte of every piece its lanes touch, at these loop counters."""
+    first and last byte of every piece its lanes touch, at these loop counters. `line_bytes` is the
+    L1's entry (l1_tag_bytes: a sector on the H200)."""
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
     touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
     pieces, counts = _unshifted_pieces(touched, instr.lane_offsets, instr.lane_bytes, line_bytes)

@@ -86,10 +86,14 @@ class Predictor:
         listing = self._listing(p.symbol)
         if listing is None:
             return build(), problem
-        from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
+        from gemmsim.frontends.sm90.sass_reader import (
+            around_hot_loop, hot_loop_controls, hot_loop_load_strides, hot_loop_order)
 
         multiply_add = "IMAD" if p.dtype == "int32" else "FFMA"
-        extra = {"around": around_hot_loop(listing)} if p.family == "mma_preshuffle" else {}
+        if p.family == "mma_preshuffle":
+            extra = {"around": around_hot_loop(listing)}
+        else:   # the ladder's loads take their buffer's compiled places (A's pointer steps by a constant, B's by N)
+            extra = {"load_strides": hot_loop_load_strides(listing)}
         return build(order=hot_loop_order(listing, multiply_add=multiply_add),
                      controls=hot_loop_controls(listing), **extra), problem
 

@@ -260,6 +260,54 @@ extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_wor
   if (acc == 1234.5f) sink[0] = acc;
 }
 
+// ---- L1: wide global loads by lane stride (issue 12: the fp64 ladder) -------------------------
+// l1_wide_b<bits>: as l1_lines, every lane of every warp loads 8 L1-resident elements of `bits` bits
+// per iteration, lane l at element l x stride_elems of a 32 KiB buffer. The rate (loads per cycle per
+// SM, by difference of two loop lengths) gives the L1 data-stage cycles one load takes by element
+// width and lane stride: gemm_blocked4x4_f64 loads B as 64-bit elements 32 bytes apart (16 lanes of a
+// half-warp, 4 lines), gemm_f64 as 64-bit elements 8 bytes apart (one line).
+#define L1_WIDE_BYTES 32768
+// lane_mask 31 (every lane its own element) or 15 (lanes l and l + 16 on one element: the ladder's
+// B loads, where the two half-warps are two rows of threads reading the same B row): whether a 64-bit
+// load takes its lines once per warp or once per half-warp, as 64-bit shared accesses take phases.
+template <typename T>
+__device__ __forceinline__ void l1_wide_body(const T* GS_RESTRICT buf, int stride_elems, int lane_mask, int iters,
+                                             float* sink) {
+  constexpr int elems = L1_WIDE_BYTES / (int)sizeof(T), line = 128 / (int)sizeof(T);
+  const int lane = threadIdx.x & (GS_WAVE_SIZE - 1) & lane_mask;
+  const int base = (lane * stride_elems) & (elems - 1);
+  T acc = T();
+  for (int i = 0; i < iters; ++i) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j) acc += buf[(base + j * (elems / 8) + i * line) & (elems - 1)];
+  }
+  if ((float)acc == 1234.5f) sink[0] = (float)acc;
+}
+extern "C" __global__ void l1_wide_b32(const float* GS_RESTRICT buf, int stride_elems, int lane_mask, int iters,
+                                        float* sink) {
+  l1_wide_body(buf, stride_elems, lane_mask, iters, sink);
+}
+extern "C" __global__ void l1_wide_b64(const double* GS_RESTRICT buf, int stride_elems, int lane_mask, int iters,
+                                        float* sink) {
+  l1_wide_body(buf, stride_elems, lane_mask, iters, sink);
+}
+
+// chase_warp64: chase_warp with 64-bit elements, for an L1-resident buffer (walked once untimed
+// first): one warp's dependent chain of warp-wide loads, lane l at element l x lane_elems of the node.
+// Cycles per step = the L1-hit latency of such a load (the one-thread chase reads 39.6 cycles).
+extern "C" __global__ void chase_warp64(const u64* GS_RESTRICT next, u32 first, int lane_elems, int steps,
+                                        u32* sink, u64* cycles) {
+  const u32 offset = (threadIdx.x % GS_WAVE_SIZE) * (u32)lane_elems;
+  u64 j = first;
+  const u64 t0 = GS_CLOCK();
+  for (int i = 0; i < steps; ++i) j = next[j + offset];
+  const u64 t1 = GS_CLOCK();
+  if (threadIdx.x == 0) {
+    sink[0] = (u32)j;
+    cycles[0] = t1 - t0;
+  }
+}
+
 // ---- LDS: dependent latency by conflict ways ------------------------------------------------
 // Lane l chases word (l mod 32) * stride: stride 2^k puts 2^k lanes of 32 in each bank used.
 #define SMEM_WORDS 1024

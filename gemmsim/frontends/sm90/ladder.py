@@ -16,6 +16,7 @@ Shared-memory addresses are those of the source: a_tile at byte 0, b_tile right 
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 
 from gemmsim.dtypes import normalize
@@ -34,6 +35,9 @@ K_PER_ITERATION = {"gemm": 16, "gemm_tiled": 16, "gemm_blocked2x2": 4, "gemm_til
                    "gemm_blocked4x4": 1}
 OUTPUT_EDGE = {"gemm": 16, "gemm_tiled": 16, "gemm_blocked2x2": 32, "gemm_tiled_blocked2x2": 32,
                "gemm_blocked4x4": 64}
+# a compiled load's buffer by how its pointer moves per iteration (sass_reader.load_strides): A's by a
+# constant (elements along K), B's by a multiple of the kernel argument N
+LOAD_BUFFER = {"const": "A", "reg": "B"}
 DEFAULT_REGISTERS = {"gemm": 32, "gemm_tiled": 32, "gemm_blocked2x2": 32, "gemm_tiled_blocked2x2": 48,
                      "gemm_blocked4x4": 48}
 
@@ -48,11 +52,14 @@ class _Warp:
 
 
 def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
-             registers: int | None = None, order: str | None = None, controls=None) -> Program:
+             registers: int | None = None, order: str | None = None, controls=None,
+             load_strides: tuple[str | None, ...] | None = None) -> Program:
     """The Program of one ladder kernel for `problem` (dtype fp32, fp64 or int32). With `order`
     (sass_reader.hot_loop_order of the compiled kernel) the hot loop follows the compiled
     instruction order, issue-only slots included; without, the source order plus `extra_issue`
-    issue-only slots."""
+    issue-only slots. With `load_strides` (sass_reader.hot_loop_load_strides: how each compiled
+    global load's pointer moves per iteration) the loads of A (stepped by a constant along K) and
+    of B (by a multiple of N) take the compiled places of their buffer, where every load's is known."""
     if kernel not in LADDER_KERNELS:
         raise ConfigError(f"ladder kernel {kernel!r} is unknown: expected one of {', '.join(LADDER_KERNELS)}")
     check_warp_size(gpu)
@@ -61,7 +68,11 @@ def generate(kernel: str, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
         raise ConfigError(f"ladder dtype {problem.dtype!r}: expected fp32, fp64 or int32")
     e = int(problem.elem_bytes)
     builder = _BUILDERS[kernel]
-    waves = tuple(tuple(builder(_Warp(w), problem, gpu, e, extra_issue, order, controls)) for w in range(WARPS))
+    buffers = None
+    if load_strides and all(load_strides):
+        buffers = "".join(LOAD_BUFFER[stride] for stride in load_strides)
+    waves = tuple(tuple(builder(_Warp(w), problem, gpu, e, extra_issue, order, controls, buffers))
+                  for w in range(WARPS))
     edge = OUTPUT_EDGE[kernel]
     lds_bytes = {"gemm_tiled": 2 * BLOCK_EDGE * BLOCK_EDGE * e, "gemm_tiled_blocked2x2": 2 * 32 * BLOCK_EDGE * e}
     resources = Resources(arch_vgprs=registers or DEFAULT_REGISTERS[kernel], accum_vgprs=0, sgprs=0,
@@ -141,10 +152,23 @@ def _direct_body(warp: _Warp, problem, gpu, e: int, r: int, k_steps: int) -> lis
     return slots + fmas
 
 
+def _by_buffer(slots: list[Slot], buffers: str | None) -> list[Slot]:
+    """The load slots in the compiled sequence of buffers ("ABBBBAAA": each letter takes the next
+    generated load of that buffer), the others after them; unchanged without a sequence, or where
+    the sequence does not hold the generated loads' buffers."""
+    loads = [s for s in slots if s.kind == "G"]
+    if buffers is None or sorted(buffers) != sorted(s.instr.buffer for s in loads):
+        return slots
+    queues = {b: deque(s for s in loads if s.instr.buffer == b) for b in set(buffers)}
+    return [queues[b].popleft() for b in buffers] + [s for s in slots if s.kind != "G"]
+
+
 def _direct(r: int, kernel: str):
-    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None, controls=None) -> list:
+    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None, controls=None,
+              buffers: str | None = None) -> list:
         unroll = K_PER_ITERATION[kernel]
-        main = _loop(place(_direct_body(warp, problem, gpu, e, r, unroll), order, extra, kernel, controls),
+        body = _by_buffer(_direct_body(warp, problem, gpu, e, r, unroll), buffers if order else None)
+        main = _loop(place(body, order, extra, kernel, controls),
                      problem.k // unroll, "k")
         tail = _loop(place(_direct_body(warp, problem, gpu, e, r, 1)), problem.k % unroll, "k tail")
         return main + tail + _epilogue(warp, problem, gpu, r)
@@ -196,7 +220,8 @@ def _tiled_body(warp: _Warp, problem, gpu, e: int, r: int) -> list[Slot]:
 
 
 def _tiled(r: int):
-    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None, controls=None) -> list:
+    def build(warp: _Warp, problem, gpu, e: int, extra: int, order: str | None, controls=None,
+              buffers: str | None = None) -> list:
         trips = math.ceil(problem.k / BLOCK_EDGE)
         body = place(_tiled_body(warp, problem, gpu, e, r), order, extra, "gemm_tiled" if r == 1 else "gemm_tiled_blocked2x2",
                      controls)

@@ -316,3 +316,74 @@ def hot_loop_order(path: str | Path, function: str | None = None, multiply_add: 
     if loop is None:
         raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
     return order_letters(executed_path(loop), multiply_add)
+
+
+_REG = re.compile(r"^-?R(\d+)(?:\.reuse)?$")
+_ADDRESS_REG = re.compile(r"\[(R\d+)(?:\.64)?(?:[+-]0x[0-9a-fA-F]+)?\]")
+
+
+def _reg(text: str) -> str | None:
+    m = _REG.fullmatch(text.strip())
+    return f"R{m.group(1)}" if m else None
+
+
+def _pointer_source(ins: SassInstr) -> tuple[str | None, bool]:
+    """(the register an instruction takes its result's address from, whether it adds a loop stride to
+    it): moves pass their source on; IMAD.WIDE d, x, imm, base and IADD3 d, P, base, imm add to `base`.
+    (None, False) for anything else."""
+    ops = [s.strip() for s in ins.operands.split(",")]
+    if ins.opcode in ("MOV", "IMAD.MOV.U32", "IMAD.MOV") and ops:
+        return _reg(ops[-1]), False
+    if ins.opcode == "IMAD.WIDE" and len(ops) == 4:
+        return _reg(ops[3]), ops[0] == ops[3]
+    if ins.opcode == "IADD3" and len(ops) >= 4:
+        srcs = [o for o in ops[1:] if o.startswith("R") and o != "RZ"]
+        base = next((o for o in srcs if o == ops[0]), srcs[0] if srcs else None)
+        return _reg(base) if base else None, base == ops[0]
+    return None, False
+
+
+def load_strides(instrs) -> tuple[str | None, ...]:
+    """For every global load of a loop body (its executed path), how its address moves from one
+    iteration to the next: "const" where the pointer it is formed from is stepped by an immediate
+    (IADD3 p, p, 0x8), "reg" where by a register (IMAD.WIDE p, n, 0x8, p: a multiple of a kernel
+    argument), None where the chain of moves leaves the loop or is not understood. The address
+    register is followed back through moves and IMAD.WIDE to the register the loop steps: its
+    definition before the load in the body, else its last one (the previous iteration's)."""
+    instrs = tuple(instrs)
+
+    def definition(reg: str, before: int):
+        for j in list(range(before - 1, -1, -1)) + list(range(len(instrs) - 1, before - 1, -1)):
+            ops = instrs[j].operands.split(",")
+            if ops and ops[0].strip() == reg and instrs[j].base not in ("LDG", "LDS", "STG", "STS"):
+                return j
+        return None
+
+    out = []
+    for i, ins in enumerate(instrs):
+        if classify(ins) != "LDG":
+            continue
+        m = _ADDRESS_REG.search(ins.operands)
+        reg, at, kind = (m.group(1) if m else None), i, None
+        for _ in range(8):
+            j = definition(reg, at) if reg else None
+            if j is None:
+                break
+            src, steps = _pointer_source(instrs[j])
+            if steps:
+                ops = [s.strip() for s in instrs[j].operands.split(",")]
+                stride = ops[1] if instrs[j].opcode == "IMAD.WIDE" else next(
+                    (o for o in ops[1:] if o != reg and o != "RZ" and not o.startswith("P")), "")
+                kind = "reg" if stride.startswith("R") else "const"
+                break
+            reg, at = src, j
+        out.append(kind)
+    return tuple(out)
+
+
+def hot_loop_load_strides(path: str | Path, function: str | None = None) -> tuple[str | None, ...]:
+    """load_strides of the executed path of a function's hot loop (one per 'G'/'W' of hot_loop_order)."""
+    loop = hot_loop(read_sass(path, function))
+    if loop is None:
+        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    return load_strides(executed_path(loop))
