@@ -45,3 +45,23 @@ def test_the_sm90_streams_need_a_gpu_of_32_lane_warps():
     with pytest.raises(ConfigError, match="64-lane waves"):
         mma.generate((64, 64, 32), True, Sm90Problem(64, 64, 64, "bf16"), amd)
     assert ladder.generate("gemm", Sm90Problem(64, 64, 64, "fp32"), load_gpu("h200")).wave_size == 32
+
+
+def test_a_warp_moves_at_most_a_line_of_its_data_a_cycle():
+    """64-bit lanes on one line take the pipe 2 cycles (32 lanes x 8 bytes), 32-bit ones 1; as the
+    committed l1wide rows say: a 64-bit load on one line goes no faster than on two."""
+    import csv
+    from pathlib import Path
+    from gemmsim.frontends.sm90.common import global_access
+
+    memory = load_gpu("h200").memory
+    one_line64 = [8 * (lane % 16) for lane in range(32)]        # lanes l and l + 16 on one element
+    one_line32 = [4 * lane for lane in range(32)]
+    assert global_access(memory, Op.VMEM_LOAD, "LDG.64", "B", one_line64, 8, "t").l1.lines == 2
+    assert global_access(memory, Op.VMEM_LOAD, "LDG", "B", one_line32, 4, "t").l1.lines == 1
+    assert global_access(memory, Op.VMEM_LOAD, "LDG", "B", one_line32[:8], 4, "t").l1.lines == 1
+    rows = csv.DictReader((Path(__file__).resolve().parents[1] / "validation" / "results" / "h200"
+                           / "microbench_l1wide.csv").open())
+    rate = {(r["bench"], int(r["param_value"])): float(r["value"]) for r in rows if r["metric"] == "ldg_per_cycle_per_sm"}
+    assert rate[("l1_wide_b64_half", 8)] == pytest.approx(rate[("l1_wide_b64", 8)], rel=0.05)        # 1 line as 2
+    assert rate[("l1_wide_b32_half", 4)] > 1.2 * rate[("l1_wide_b64_half", 8)]                      # 32-bit, 1 line

@@ -13,7 +13,8 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
   the 128-byte lines its lanes touch (its L1Access): the L1 and shared memory share one data pipe,
   which takes one line (or one shared-memory wavefront) per cycle (validation/results/h200/
   cuda_suite_2026-11-29/microbench_extra.csv, l1_lines: 0.998 lines per cycle per SM for 2 to 32
-  lines per load; the portable suite's microbench.csv: 0.99);
+  lines per load; the portable suite's microbench.csv: 0.99), and no more than a line's bytes of
+  the lanes' data per cycle (microbench_l1wide.csv: a 64-bit load of one line takes 2 cycles);
 * LDS / STS carry the byte address of each of the 32 lanes (bank conflicts come from them);
 * NVIDIA has no s_waitcnt: a consumer waits on a scoreboard for the load it reads. Given the
   compiled loop's control bits (sass_reader.hot_loop_controls), each placed instruction carries
@@ -83,7 +84,10 @@ def global_access(memory: Memory, op: Op, opcode: str, buffer: str, lane_address
         # sampled per 4-byte word from the lane's first byte: an access that is not word-aligned and
         # crosses a sector in its last bytes misses that sector (kept so that predictions stay put)
         touched.update(sectors(range(a, a + width_bytes, 4), sector))
-    lines = len({s // memory.l1_line_bytes for s in touched})
+    # the data pipe moves one line's bytes a cycle: a warp's 64-bit access takes 2 cycles even on one line
+    # (l1wide: l1_wide_b64_half, 1 line, 0.466 loads per cycle per SM, as 2 lines; validation/README.md)
+    lines = max(len({s // memory.l1_line_bytes for s in touched}),
+                -(-len(lane_addresses) * width_bytes // memory.l1_line_bytes))
     if seen is not None:   # sectors of one buffer: A's offset 0 is not B's
         fresh = sorted(s for s in touched if (buffer, s) not in seen)
         seen.update((buffer, s) for s in touched)
