@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from gemmsim.analytics.occupancy import Occupancy, occupancy
+from gemmsim.analytics.occupancy import Occupancy, occupancy, waves_per_eu_vgpr_budget
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, MatrixInstruction
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
@@ -151,7 +151,11 @@ class VgprEstimate:
     count to the smallest one that already holds a SIMD to the waves that LDS and the workgroup slots
     allow (a kernel of 80 VGPRs whose LDS allows 2 waves states 169; tests/data/flydsl_facts.toml).
     It never changes occupancy, so occupancy and the Program take the registers used (arch, accum)
-    and keep naming LDS as the limit; `descriptor` is the count a compiled kernel would state."""
+    and keep naming LDS as the limit; `descriptor` is the count a compiled kernel would state.
+
+    `cap` is the waves_per_eu hint's register budget (0: no hint): LLVM allocates no more and
+    spills the rest (`spilled`), so arch registers above it are cut, as the compiled kernel's
+    count is; the spills' scratch traffic is not modelled."""
 
     accumulators: int
     b_tile: int
@@ -160,10 +164,20 @@ class VgprEstimate:
     a_tile: int
     addresses: int
     floor: int = 0
+    cap: int = 0
+
+    @property
+    def needed(self) -> int:
+        """Arch VGPRs the schedule keeps live, before any cap."""
+        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
 
     @property
     def arch(self) -> int:
-        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
+        return min(self.needed, self.cap - self.accumulators) if self.cap else self.needed
+
+    @property
+    def spilled(self) -> int:
+        return self.needed - self.arch
 
     @property
     def accum(self) -> int:
@@ -316,7 +330,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
             # the guide's budget stays: the compiled gfx942 kernels hold more A than one pack but
             # recycle B registers as the next tile's B arrives, and the two balance (flydsl_facts.toml)
             slots = paired_slots(*counts, num_acc_n, m_repeat, first_use)
-    other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
+    other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
@@ -325,8 +339,9 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
         floor=descriptor_vgpr_floor(gpu, other_limits.waves_per_simd),
+        cap=waves_per_eu_vgpr_budget(gpu, config.waves_per_eu) if config.waves_per_eu else 0,
     )
-    occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
+    occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK)
     return TileAnalysis(
         problem=problem, config=config, gpu=gpu.name, arch=gpu.arch, mfma=mfma,
         m_repeat=m_repeat, n_per_wave=n_per_wave, num_acc_n=num_acc_n, k_unroll=k_unroll,
