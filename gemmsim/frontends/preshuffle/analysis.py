@@ -105,7 +105,8 @@ def spread_slots(mfmas: int, loads: int, reads: int, writes: int, pre: tuple[int
 def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_repeat: int,
                  first_use: tuple[int, ...]) -> TileSlots:
     """FlyDSL's gfx942 hints: two A reads, two MFMAs (with a load after each when the tile has one
-    16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs), then
+    16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs, the
+    first two again followed by a load each when the tile has one 16-row block), then
     rounds of one load, `group` MFMAs, one read, `group` MFMAs, the last rounds each followed by
     one LDS write. What the rounds leave over goes after the tile."""
     read_at, load_at, write_at = [0] * FIRST_READS, [], []
@@ -116,6 +117,8 @@ def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_
             load_at.append(at)
     if group < 4:
         read_at += [at, at + 1]
+        if m_repeat == 1:
+            load_at += [at + 1, at + 2]   # one load after each of the first two of these MFMAs
         at += 3
     rounds = mfmas // (2 * group)
     start = max(rounds - min(writes, rounds) - DS_WRITE_ADVANCE, 0)
