@@ -227,7 +227,7 @@ class TileAnalysis:
     n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
     a_row_bytes: int           # A's row stride: K x element bytes
     swizzle_group_bytes: int | None = None   # None: XOR16 by row; else a flat XOR in groups (swizzle.lds_offset)
-    slots: TileSlots | None = None            # sync copy: FlyDSL's hot-loop schedule; async: spread evenly
+    slots: TileSlots | None = None            # FlyDSL's hot-loop schedule; None: gfx942 async, spread evenly
 
     @property
     def blocks(self) -> int:
@@ -316,14 +316,16 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
     slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
-    if config.copy == "sync":
-        # MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
+    if config.copy == "sync" or gpu.arch == SPREAD_ARCH:
+        # FlyDSL's gfx950 scheduler spreads an async tile as a sync one, the DMA in place of the A copy
+        # loads and no LDS writes (its compiled async loop keeps that order); MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
         span = max(1, round(1 / mfma_per_k_step))          # K64 steps (packs) in one MFMA's A operand
         subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
         group = subs * m_repeat * num_acc_n                # MFMAs of one K group
         operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
         first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
-        counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat, a_loads)
+        counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat,
+                  a_loads if config.copy == "sync" else 0)
         if gpu.arch == SPREAD_ARCH:
             slots = spread_slots(*counts, preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
                                  first_use)
@@ -337,7 +339,8 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
-        b_tiles_live=2,
+        # gfx950's single-buffer loop loads the next B after the last MFMA: one B tile live (compiled 16x64x512: 76)
+        b_tiles_live=1 if config.lds_stage == 1 and gpu.arch == SPREAD_ARCH else 2,
         a_prefetch=a_live,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
