@@ -150,8 +150,8 @@ def test_equal_generator_inputs_give_one_program():
 
 
 @pytest.mark.parametrize("gpu, dtype, tile, scale_loads, cvt", [
-    ("mi300x", "fp8", "16x64x512", 2, 0),      # one column block, one 16-row block; gfx942 rounds to bf16 in software
-    ("mi300x", "fp8", "64x256x128", 8, 0),     # 4 + 4, as the compiled kernel loads them
+    ("mi300x", "fp8", "16x64x512", 2, 2),      # one column block, one 16-row block; gfx942 rounds to bf16 in software
+    ("mi300x", "fp8", "64x256x128", 8, 32),    # 4 + 4, as the compiled kernel loads them
     ("mi355x", "fp8", "16x64x512", 2, 2),      # gfx950 converts with v_cvt_pk_bf16_f32, two per accumulator
     ("mi355x", "bf16", "64x256x128", 0, 32),   # 16-bit GEMMs take no scales
 ])

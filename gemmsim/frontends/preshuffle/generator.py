@@ -299,24 +299,23 @@ class _WaveBuilder:
         a = self.a
         if a.problem.elem_bytes != SCALED_ELEM_BYTES or a.config.split_k > 1:
             return []
+        # no destination: the functional replay runs with unit scales, so the product is the accumulator
         out = self.waits.wait_for(("scale_a", mi), ("scale_b", ni))
-        return out + [self.valu("v_pk_mul_f32", f"acc(m{mi},n{ni}) row {ii} x scales", dst=Reg("v", acc.index + ii),
-                                srcs=(Reg("v", acc.index + ii),)) for ii in range(4)]
+        return out + [self.valu("v_pk_mul_f32", f"acc(m{mi},n{ni}) row {ii} x scales", srcs=(Reg("v", acc.index + ii),))
+                      for ii in range(4)]
 
     def _to_bf16(self, acc: Reg, mi: int, ni: int) -> list[Instr]:
         """Rows 0-1 and 2-3 of an accumulator packed in place into acc[0] and acc[1] as bf16 pairs (low half
-        = even row): one v_cvt_pk_bf16_f32 per pair, or on gfx942 the compiled software rounding of each
-        element (BF16_ROUND_VALU), the pair's last instruction writing the packed register."""
+        = even row) by one v_cvt_pk_bf16_f32 per pair. gfx942 has no such instruction: its compiled
+        epilogue rounds each element in software (BF16_ROUND_VALU, 6 VALU); the pair's 12 are issued as
+        11 of those and the v_cvt_pk_bf16_f32 that gives the functional replay its packed result."""
         out = []
         for pair in range(2):
             rows = (Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))
             tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
             if self.a.arch in SOFTWARE_BF16_ARCHS:
-                steps = BF16_ROUND_VALU * 2
-                out += [self.valu(op, f"{tag} ({op})", srcs=rows) for op in steps[:-1]]
-                out.append(self.valu(steps[-1], f"{tag} ({steps[-1]})", dst=Reg("v", acc.index + pair), srcs=rows))
-            else:
-                out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
+                out += [self.valu(op, f"{tag} ({op})", srcs=rows) for op in (BF16_ROUND_VALU * 2)[:-1]]
+            out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
         return out
 
     def _issue(self, op_and_key) -> list[Instr]:
