@@ -3,7 +3,7 @@
 import pytest
 
 from gemmsim.analytics.dimeff import dim_efficiency
-from gemmsim.analytics.occupancy import occupancy
+from gemmsim.analytics.occupancy import occupancy, waves_per_eu_vgpr_budget
 from gemmsim.analytics.roofline import ACHIEVABLE, SPEC, gemm_bytes, roofline
 from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu
@@ -19,11 +19,15 @@ def test_guide_occupancy_cases(arch_vgprs, accum, waves):
     assert occ.vgpr_limit == waves
 
 
-def test_occupancy_can_be_lds_limited_and_hint_limited():
+def test_occupancy_can_be_lds_limited():
     gpu = load_gpu("mi300x")
     assert occupancy(gpu, 32, 32, 40 * 1024, WAVES_PER_BLOCK).limited_by == "lds"
-    occ = occupancy(gpu, 32, 32, 1024, WAVES_PER_BLOCK, waves_per_eu=2)
-    assert (occ.waves_per_simd, occ.limited_by) == (2, "waves_per_eu")
+
+
+def test_waves_per_eu_is_a_register_budget_not_a_cap():
+    # LLVM's "amdgpu-waves-per-eu"="N" asks for at least N waves: at most 512 // N VGPRs, whole granules
+    gpu = load_gpu("mi300x")
+    assert [waves_per_eu_vgpr_budget(gpu, w) for w in (1, 2, 3, 4)] == [512, 256, 168, 128]
 
 
 # --- dimension efficiency: the TraceLens worked examples (304 CUs, as on MI300X) -------------------

@@ -60,7 +60,7 @@ def test_prediction_says_which_clock_it_used():
     gpu = load_gpu("mi325x")
     modelled = predict(problem, config, gpu)
     assert modelled.clock_source == LOAD_MODEL
-    expected = clock_under_load_mhz(gpu, "fp8", 0.87)
+    expected = clock_under_load_mhz(gpu, "fp8", 0.845)   # its matrix activity (the 8-bit epilogue took 0.87 to 0.845)
     assert modelled.clock_mhz == pytest.approx(expected, rel=0.01)
     given = predict(problem, config, gpu, clock_mhz=1000.0)
     assert given.clock_source == GIVEN and given.clock_mhz == 1000.0

@@ -24,7 +24,16 @@ from gemmsim.ir.program import Op, hot_loop, walk
 from gemmsim.problem import KernelConfig, Problem
 
 FACTS = tomllib.loads((Path(__file__).parent / "data" / "flydsl_facts.toml").read_text())
-KERNELS = {f"{k['arch']}-{k['dtype']}-{k['tile']}": k for k in FACTS["kernel"]}
+
+
+def _kernel_id(k: dict) -> str:
+    """arch-dtype-tile, then the knobs that differ from FlyDSL's CI kernel (sync copy, lds_stage 2, no hint)."""
+    knobs = ((f"-s{k['lds_stage']}" if k["lds_stage"] != 2 else "") + ("-async" if k["copy"] == "async" else "")
+             + (f"-wpe{k['waves_per_eu']}" if k["waves_per_eu"] else ""))
+    return f"{k['arch']}-{k['dtype']}-{k['tile']}{knobs}"
+
+
+KERNELS = {_kernel_id(k): k for k in FACTS["kernel"]}
 
 # (kernel, fact) -> why the generator does not reproduce it yet (one line each).
 _VGPR_BF16 = ("LLVM ignores the 16-bit hints' spacing: gfx942 recycles B registers as the next tile's B arrives "
@@ -39,7 +48,17 @@ _WAIT_942 = ("LLVM moves each A pack's second 8-byte MFMA slice up next to its f
 _WAIT_950 = ("LLVM interleaves the next tile's A copy loads among the B loads, so the s_waitcnt before an A "
              "write also retires B packs and some B waits disappear; the generator issues the A copy first")
 _WAIT_950_BF16 = "LLVM ignores the 16-bit spread (A reads hoisted, MFMAs reordered), so its waits follow no hint"
+_VGPR_S1_942 = ("gfx942's single-buffer loop interleaves the next B loads with the MFMAs as the budget's two B tiles "
+                "assume, but LLVM recycles B registers: 72 and 90 compiled against 96 and 108 estimated")
+_OCC_S1_942 = "occupancy follows the VGPR estimate, which exceeds the compiled allocation (see arch_vgprs)"
+_SPILL = ("waves_per_eu=4 caps 64x256x128 at 128 VGPRs: the compiled loop spills 70 VGPRs to scratch, whose "
+          "stores, loads and waits the generator does not emit (nor do its A reads keep their addresses)")
 XFAIL: dict[tuple[str, str], str] = {
+    **{(k, "arch_vgprs"): _VGPR_S1_942 for k in ("gfx942-fp8-16x64x512-s1-wpe4", "gfx942-fp8-32x128x256-s1")},
+    **{(k, "waves_per_simd"): _OCC_S1_942 for k in ("gfx942-fp8-16x64x512-s1-wpe4", "gfx942-fp8-32x128x256-s1")},
+    ("gfx942-fp8-16x128x512-wpe4", "spills"): ("the estimate (164 VGPRs) exceeds the hint's 128, but the compiled "
+                                                "kernel fits in 124 without spilling"),
+    **{("gfx942-fp8-64x256x128-wpe4", f): _SPILL for f in ("loop_s_waitcnt", "a_read_max_ways")},
     **{(k, "arch_vgprs"): _VGPR_BF16 for k in ("gfx942-bf16-64x256x128", "gfx950-bf16-64x256x128")},
     **{(k, "arch_vgprs"): _VGPR_FP8 for k in ("gfx950-fp8-128x128x128", "gfx950-fp8-128x256x128")},
     **{(k, "waves_per_simd"): _OCC for k in ("gfx950-fp8-128x128x128", "gfx950-fp8-128x256x128")},
@@ -53,14 +72,16 @@ XFAIL: dict[tuple[str, str], str] = {
 
 COUNTED = ("loop_mfma", "loop_ds_write", "loop_buffer_load", "loop_s_barrier", "loop_s_waitcnt")
 FACT_NAMES = COUNTED + ("loop_ds_read", "mfma_opcode", "lds_bytes", "arch_vgprs", "waves_per_simd",
-                        "a_read_max_ways")
+                        "a_read_max_ways", "spills")
 
 
 def _generated(fact: dict):
     gpu = load_gpu(fact["gpu"])
     m, n, k = (int(x) for x in fact["shape"].split("x"))
     tm, tn, tk = (int(x) for x in fact["tile"].split("x"))
-    a = analyze(Problem(m, n, k, fact["dtype"]), KernelConfig(tm, tn, tk, lds_stage=2, copy="sync"), gpu)
+    config = KernelConfig(tm, tn, tk, lds_stage=fact["lds_stage"], copy=fact["copy"],
+                          waves_per_eu=fact["waves_per_eu"] or None)
+    a = analyze(Problem(m, n, k, fact["dtype"]), config, gpu)
     return a, generate(a, gpu), gpu
 
 
@@ -75,7 +96,7 @@ def _per_tile_opcodes(program, tile) -> dict[str, float]:
             keys.append("loop_mfma")
         for prefix, key in (("ds_write", "loop_ds_write"), ("buffer_load", "loop_buffer_load"),
                             ("s_waitcnt", "loop_s_waitcnt"), ("s_barrier", "loop_s_barrier")):
-            if instr.opcode.startswith(prefix) and instr.op != Op.LDS_DMA:
+            if instr.opcode.startswith(prefix):   # an LDS DMA is a buffer_load with the lds modifier, as compiled
                 keys.append(key)
         for key in keys:
             out[key] = out.get(key, 0) + 1 / tiles
@@ -100,6 +121,8 @@ def _generated_value(name: str, fact: dict):
         return a.vgpr.descriptor
     if name == "waves_per_simd":
         return a.occupancy.waves_per_simd
+    if name == "spills":
+        return a.vgpr.spilled > 0
     if name == "a_read_max_ways":
         loop = hot_loop(program.waves[0])
         reads = [i for i, _ in walk(loop.body) if i.op == Op.LDS_READ and i.opcode == "ds_read_b128"]
@@ -115,6 +138,8 @@ def _compiled_value(name: str, fact: dict):
         return {o: round(v / tiles, 6) for o, v in sorted(fact[name].items())}
     if name == "arch_vgprs":
         return fact["arch_vgprs"] + fact["accum_vgprs"]
+    if name == "spills":
+        return fact["vgpr_spill_count"] > 0
     return fact[name]
 
 

@@ -15,13 +15,15 @@ on its path; this process only parses. Run it as
     PYTHONPATH=$PWD python3 validation/flydsl_facts.py --flydsl-python VENV/bin/python \\
         --flydsl-src FLYDSL_CHECKOUT --ld-lld /usr/bin/ld.lld-22 --scratch /tmp/flydsl_facts
 
-(one compile takes 10-20 s; `--only gfx950:fp8:64x256x128` compiles one configuration).
+(one compile takes 10-20 s; `--only gfx950:fp8:64x256x128` or `--only gfx942:fp8:16x64x512-s1-wpe4`
+compiles one configuration).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -36,17 +38,33 @@ ARCH_GPU = {"gfx942": "mi300x", "gfx950": "mi355x"}
 
 @dataclass(frozen=True)
 class FlyConfig:
-    """One compile: the dtype, the tile and the problem the FlyDSL CI times it on (sync copy, lds_stage 2)."""
+    """One compile: the dtype, the tile, the problem it is compiled for and the kernel's knobs
+    (lds_stage, copy, waves_per_eu; None: no hint); archs: where it is compiled (FlyDSL's async copy
+    is gfx950-only)."""
 
     dtype: str
     tile: tuple[int, int, int]
     m: int
     n: int
     k: int
+    lds_stage: int = 2
+    copy: str = "sync"
+    waves_per_eu: int | None = None
+    archs: tuple[str, ...] = ("gfx942", "gfx950")
 
     @property
     def tile_text(self) -> str:
         return "x".join(str(t) for t in self.tile)
+
+    @property
+    def knobs_text(self) -> str:
+        """The knobs that differ from the CI kernel's (sync copy, lds_stage 2, no hint), e.g. '-s1-wpe4'."""
+        return ((f"-s{self.lds_stage}" if self.lds_stage != 2 else "") + ("-async" if self.copy == "async" else "")
+                + (f"-wpe{self.waves_per_eu}" if self.waves_per_eu else ""))
+
+    @property
+    def name(self) -> str:
+        return f"{self.dtype}:{self.tile_text}{self.knobs_text}"
 
 
 # The tiles of FlyDSL's CI rows in validation/data/amd_public.csv, at their shapes, and 128x128x128.
@@ -56,6 +74,16 @@ CONFIGS = (
     FlyConfig("bf16", (64, 256, 128), 5120, 5120, 8320),
     FlyConfig("fp8", (128, 128, 128), 5120, 5120, 8320),
     FlyConfig("fp8", (128, 256, 128), 8192, 8192, 8192),
+    # The knobs of aiter's tuned gfx942 fp8 rows (validation/data/aiter_flydsl_tuned.csv) at their shapes,
+    # as far as FlyDSL's kernel has them (its CShuffle epilogue is gone; async copy needs gfx950).
+    FlyConfig("fp8", (16, 64, 512), 4, 1280, 4096, lds_stage=1, waves_per_eu=4),
+    FlyConfig("fp8", (16, 64, 512), 4, 1280, 4096, archs=("gfx942",)),
+    FlyConfig("fp8", (16, 64, 512), 4, 1280, 4096, lds_stage=1, copy="async", archs=("gfx950",)),
+    FlyConfig("fp8", (32, 64, 512), 64, 1280, 4096, waves_per_eu=1, archs=("gfx942",)),
+    FlyConfig("fp8", (32, 128, 256), 64, 4096, 1024, lds_stage=1, archs=("gfx942",)),
+    FlyConfig("fp8", (16, 128, 512), 32, 4096, 4096, waves_per_eu=4, archs=("gfx942",)),   # K 1024 leaves no loop
+    # a hint the registers cannot meet: LLVM caps the allocation and spills
+    FlyConfig("fp8", (64, 256, 128), 5120, 5120, 8320, waves_per_eu=4, archs=("gfx942",)),
 )
 
 # Runs in the FlyDSL Python: build the kernel, call it once on CPU tensors (COMPILE_ONLY runs nothing).
@@ -64,8 +92,9 @@ import sys, torch
 sys.path.insert(0, sys.argv[1])
 from kernels.gemm.preshuffle_gemm import compile_preshuffle_gemm
 dtype, (tm, tn, tk), (M, N, K) = sys.argv[2], map(int, sys.argv[3].split("x")), map(int, sys.argv[4].split("x"))
+stage, copy, wpe = int(sys.argv[5]), sys.argv[6], int(sys.argv[7])
 fn = compile_preshuffle_gemm(N=N, K=K, tile_m=tm, tile_n=tn, tile_k=tk, in_dtype=dtype, out_dtype="bf16",
-                             lds_stage=2, use_async_copy=False)
+                             lds_stage=stage, use_async_copy=copy == "async", waves_per_eu=wpe or None)
 elem = torch.int8 if dtype == "fp8" else torch.bfloat16
 fn(torch.empty(M * N, dtype=torch.bfloat16), torch.empty(M * K, dtype=elem), torch.empty(N * K, dtype=elem),
    torch.empty(M, dtype=torch.float32), torch.empty(N, dtype=torch.float32), torch.empty(0, dtype=torch.bfloat16),
@@ -79,7 +108,7 @@ class FactsError(Exception):
 
 def compile_one(cfg: FlyConfig, arch: str, args, scratch: Path) -> Path:
     """The final assembly of one configuration, compiled in the FlyDSL Python."""
-    dump = scratch / f"{arch}_{cfg.dtype}_{cfg.tile_text}"
+    dump = scratch / f"{arch}_{cfg.dtype}_{cfg.tile_text}{cfg.knobs_text}"
     rocm = scratch / "rocm"
     (rocm / "llvm" / "bin").mkdir(parents=True, exist_ok=True)
     link = rocm / "llvm" / "bin" / "ld.lld"
@@ -89,11 +118,12 @@ def compile_one(cfg: FlyConfig, arch: str, args, scratch: Path) -> Path:
                FLYDSL_DUMP_DIR=str(dump), ROCM_PATH=str(rocm))
     env.pop("PYTHONPATH", None)
     run = subprocess.run([args.flydsl_python, "-c", _COMPILE, str(args.flydsl_src), cfg.dtype, cfg.tile_text,
-                          f"{cfg.m}x{cfg.n}x{cfg.k}"], env=env, capture_output=True, text=True)
+                          f"{cfg.m}x{cfg.n}x{cfg.k}", str(cfg.lds_stage), cfg.copy, str(cfg.waves_per_eu or 0)],
+                         env=env, capture_output=True, text=True)
     found = sorted(dump.glob("kernel_gemm_0/*_final_isa.s"))
     if run.returncode != 0 or not found:
         last = (run.stderr.strip().splitlines() or ["no output"])[-1]
-        raise FactsError(f"compiling {arch} {cfg.dtype} {cfg.tile_text} failed: {last}")
+        raise FactsError(f"compiling {arch}:{cfg.name} failed: {last}")
     return found[-1]
 
 
@@ -116,9 +146,11 @@ def read_facts(asm: Path, cfg: FlyConfig, arch: str) -> dict:
     ds_read = {o: n for o, n in sorted(by_opcode.items()) if o.startswith("ds_read")}
     a_reads = [r for r in report["lds_accesses"] if r["in_hot_loop"] and r["opcode"] == "ds_read_b128"]
     res, occ = report["resources"], report["occupancy"]
+    spills = re.search(r"\.vgpr_spill_count:\s*(\d+)", Path(asm).read_text())
     return {
         "arch": arch, "gpu": ARCH_GPU[arch], "dtype": cfg.dtype, "tile": cfg.tile_text,
         "shape": f"{cfg.m}x{cfg.n}x{cfg.k}",
+        "lds_stage": cfg.lds_stage, "copy": cfg.copy, "waves_per_eu": cfg.waves_per_eu or 0,
         "mfma_opcode": ",".join(mfma),
         "loop_trip_count": loop.trip_count,
         "k_tiles_per_iteration": round(k_tiles_per_iteration(pk.program, cfg.tile), 6),
@@ -130,6 +162,7 @@ def read_facts(asm: Path, cfg: FlyConfig, arch: str) -> dict:
         "loop_s_barrier": by_opcode["s_barrier"],
         "a_read_max_ways": max((r.get("max_ways", 0) for r in a_reads), default=0),
         "arch_vgprs": res["arch_vgprs"], "accum_vgprs": res["accum_vgprs"], "sgprs": res["sgprs"],
+        "vgpr_spill_count": int(spills.group(1)) if spills else 0,
         "lds_bytes": res["lds_bytes"],
         "waves_per_simd": occ["waves_per_simd"], "occupancy_limited_by": occ["limited_by"],
     }
@@ -162,7 +195,7 @@ def _toml_value(v) -> str:
 
 
 def to_toml(header: dict, kernels: list[dict]) -> str:
-    lines = ["# Facts read from FlyDSL's compiled preshuffle GEMM (sync copy, lds_stage 2), by",
+    lines = ["# Facts read from FlyDSL's compiled preshuffle GEMM (each kernel's knobs as listed), by",
              "# validation/flydsl_facts.py. Numbers only: no FlyDSL source or assembly is kept.",
              "# loop_* count one pass over the hot loop's body; k_tiles_per_iteration says how many K tiles it covers.",
              ""]
@@ -173,12 +206,12 @@ def to_toml(header: dict, kernels: list[dict]) -> str:
 
 
 def _selected(only: str | None) -> list[tuple[str, FlyConfig]]:
-    pairs = [(arch, cfg) for arch in ARCH_GPU for cfg in CONFIGS]
+    pairs = [(arch, cfg) for arch in ARCH_GPU for cfg in CONFIGS if arch in cfg.archs]
     if only is None:
         return pairs
-    picked = [(a, c) for a, c in pairs if f"{a}:{c.dtype}:{c.tile_text}" == only]
+    picked = [(a, c) for a, c in pairs if f"{a}:{c.name}" == only]
     if not picked:
-        names = ", ".join(f"{a}:{c.dtype}:{c.tile_text}" for a, c in pairs)
+        names = ", ".join(f"{a}:{c.name}" for a, c in pairs)
         raise FactsError(f"--only {only!r}: not one of {names}")
     return picked
 
@@ -203,13 +236,13 @@ def main(argv=None) -> int:
         kernels = []
         for arch, cfg in pairs:
             kernels.append(read_facts(compile_one(cfg, arch, args, scratch), cfg, arch))
-            print(f"{arch} {cfg.dtype} {cfg.tile_text}: {kernels[-1]['loop_mfma']} MFMA/iteration, "
+            print(f"{arch}:{cfg.name}: {kernels[-1]['loop_mfma']} MFMA/iteration, "
                   f"{kernels[-1]['arch_vgprs']} VGPRs", file=sys.stderr)
     except FactsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     header = {"flydsl_version": version, "flydsl_commit": flydsl_commit(args.flydsl_src),
-              "flydsl_kernel": "kernels/gemm/preshuffle_gemm.py (use_async_copy=False, lds_stage=2, out bf16)",
+              "flydsl_kernel": "kernels/gemm/preshuffle_gemm.py (out bf16; each kernel's lds_stage, copy, waves_per_eu)",
               "command": "PYTHONPATH=$PWD python3 validation/flydsl_facts.py --flydsl-python VENV/bin/python "
                          "--flydsl-src FLYDSL_CHECKOUT --ld-lld /usr/bin/ld.lld-22"}
     args.out.write_text(to_toml(header, kernels))

@@ -149,7 +149,8 @@ def add_kernel_args(parser: argparse.ArgumentParser, need_tile: bool = True, dty
     parser.add_argument("--copy", default="sync", choices=("sync", "async"), help="A global->LDS path (default sync)")
     parser.add_argument("--epilogue", default="direct", choices=("direct", "cshuffle"),
                         help="how C is written (default direct)")
-    parser.add_argument("--waves-per-eu", type=int, default=None, help="occupancy hint, 1..8")
+    parser.add_argument("--waves-per-eu", type=int, default=None,
+                        help="LLVM's waves-per-eu hint, 1..8: registers capped so that many waves fit a SIMD (no occupancy cap)")
     parser.add_argument("--split-k", type=int, default=1, metavar="S",
                         help="split K over S workgroups per output tile (S must divide the K tiles); they write "
                              "f32 partials that a second pass reduces to C (default 1)")

@@ -195,7 +195,7 @@ def check_program(program: Program, problem: Problem, config: KernelConfig, gpu:
     inputs = make_inputs(problem, fmt, seed, preshuffled=fault != "preshuffle", padded=(n_pad, k_pad))
     if plain:
         c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
-        replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes})
+        replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)})
         got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
         want = inputs.a @ inputs.b.T
     else:
@@ -203,6 +203,13 @@ def check_program(program: Program, problem: Problem, config: KernelConfig, gpu:
         want = inputs.a @ np.swapaxes(inputs.b, -1, -2)
     tol = tolerance(inputs, want, fmt)
     return _report(problem, config, gpu, program.name, fmt, seed, fault, replay, got, want, tol)
+
+
+def _unit_scales(problem: Problem, config: KernelConfig) -> dict[str, np.ndarray]:
+    """Per-row and per-column f32 scales of 1 for the kernels that load them (8-bit GEMMs), so C is A @ B^T."""
+    rows, cols = _round_up(problem.m, config.tile_m), _round_up(problem.n, config.tile_n)
+    return {"scale_a": np.ones(rows, dtype=np.float32).view(np.uint8),
+            "scale_b": np.ones(cols, dtype=np.float32).view(np.uint8)}
 
 
 def _round_up(x: int, step: int) -> int:
@@ -220,7 +227,7 @@ def _run_shaped(program: Program, problem: Problem, config: KernelConfig, inputs
         c_bytes = np.full(slices, UNWRITTEN, dtype=np.uint16).view(np.uint8)
     else:   # an f32 NaN (or an implausible int32) in every word marks what was never written
         c_bytes = np.full(slices, 0x7FC00000, dtype=np.uint32).view(np.uint8)
-    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes})
+    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)})
     words = replay.buffers["C"]
     if split == 1:
         c = bf16_values(words.view(np.uint16)).reshape(problem.batch, problem.m, n_pad)

@@ -43,6 +43,9 @@ import numpy as np
 from gemmsim.hw import GPU
 from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program
 
+# per-row and per-column epilogue operands (the IR's buffer names for them): no part of the tile traffic
+EPILOGUE_OPERANDS = ("scale_a", "scale_b", "bias")
+
 
 @dataclass(frozen=True)
 class BlockBytes:
@@ -118,6 +121,8 @@ def block_bytes(program: Program) -> BlockBytes:
         for instr, trips in _with_trips(wave):
             if instr.op not in MEMORY_OPS or instr.op in (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM):
                 continue
+            if instr.buffer in EPILOGUE_OPERANDS:
+                continue   # a few hundred bytes per workgroup, read once: no part of the A, B or C tiles
             buffer = instr.buffer if instr.buffer in totals else ("C" if instr.op == Op.VMEM_STORE else "A")
             totals[buffer] += math.prod(trips) * instr.wave_bytes(program.wave_size)
             if buffer != "C" and all(trips):

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from gemmsim.analytics.occupancy import Occupancy, occupancy
+from gemmsim.analytics.occupancy import Occupancy, occupancy, waves_per_eu_vgpr_budget
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, MatrixInstruction
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
@@ -105,7 +105,8 @@ def spread_slots(mfmas: int, loads: int, reads: int, writes: int, pre: tuple[int
 def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_repeat: int,
                  first_use: tuple[int, ...]) -> TileSlots:
     """FlyDSL's gfx942 hints: two A reads, two MFMAs (with a load after each when the tile has one
-    16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs), then
+    16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs, the
+    first two again followed by a load each when the tile has one 16-row block), then
     rounds of one load, `group` MFMAs, one read, `group` MFMAs, the last rounds each followed by
     one LDS write. What the rounds leave over goes after the tile."""
     read_at, load_at, write_at = [0] * FIRST_READS, [], []
@@ -116,6 +117,8 @@ def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_
             load_at.append(at)
     if group < 4:
         read_at += [at, at + 1]
+        if m_repeat == 1:
+            load_at += [at + 1, at + 2]   # one load after each of the first two of these MFMAs
         at += 3
     rounds = mfmas // (2 * group)
     start = max(rounds - min(writes, rounds) - DS_WRITE_ADVANCE, 0)
@@ -151,7 +154,11 @@ class VgprEstimate:
     count to the smallest one that already holds a SIMD to the waves that LDS and the workgroup slots
     allow (a kernel of 80 VGPRs whose LDS allows 2 waves states 169; tests/data/flydsl_facts.toml).
     It never changes occupancy, so occupancy and the Program take the registers used (arch, accum)
-    and keep naming LDS as the limit; `descriptor` is the count a compiled kernel would state."""
+    and keep naming LDS as the limit; `descriptor` is the count a compiled kernel would state.
+
+    `cap` is the waves_per_eu hint's register budget (0: no hint): LLVM allocates no more and
+    spills the rest (`spilled`), so arch registers above it are cut, as the compiled kernel's
+    count is; the spills' scratch traffic is not modelled."""
 
     accumulators: int
     b_tile: int
@@ -160,10 +167,20 @@ class VgprEstimate:
     a_tile: int
     addresses: int
     floor: int = 0
+    cap: int = 0
+
+    @property
+    def needed(self) -> int:
+        """Arch VGPRs the schedule keeps live, before any cap."""
+        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
 
     @property
     def arch(self) -> int:
-        return self.b_tile * self.b_tiles_live + self.a_prefetch + self.a_tile + self.addresses
+        return min(self.needed, self.cap - self.accumulators) if self.cap else self.needed
+
+    @property
+    def spilled(self) -> int:
+        return self.needed - self.arch
 
     @property
     def accum(self) -> int:
@@ -210,7 +227,7 @@ class TileAnalysis:
     n_padded: int              # N rounded up to whole tiles (B's pre-shuffled N, C's row stride)
     a_row_bytes: int           # A's row stride: K x element bytes
     swizzle_group_bytes: int | None = None   # None: XOR16 by row; else a flat XOR in groups (swizzle.lds_offset)
-    slots: TileSlots | None = None            # sync copy: FlyDSL's hot-loop schedule; async: spread evenly
+    slots: TileSlots | None = None            # FlyDSL's hot-loop schedule; None: gfx942 async, spread evenly
 
     @property
     def blocks(self) -> int:
@@ -299,14 +316,16 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
     slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
-    if config.copy == "sync":
-        # MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
+    if config.copy == "sync" or gpu.arch == SPREAD_ARCH:
+        # FlyDSL's gfx950 scheduler spreads an async tile as a sync one, the DMA in place of the A copy
+        # loads and no LDS writes (its compiled async loop keeps that order); MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
         span = max(1, round(1 / mfma_per_k_step))          # K64 steps (packs) in one MFMA's A operand
         subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
         group = subs * m_repeat * num_acc_n                # MFMAs of one K group
         operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
         first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
-        counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat, a_loads)
+        counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat,
+                  a_loads if config.copy == "sync" else 0)
         if gpu.arch == SPREAD_ARCH:
             slots = spread_slots(*counts, preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
                                  first_use)
@@ -316,17 +335,19 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
             # the guide's budget stays: the compiled gfx942 kernels hold more A than one pack but
             # recycle B registers as the next tile's B arrives, and the two balance (flydsl_facts.toml)
             slots = paired_slots(*counts, num_acc_n, m_repeat, first_use)
-    other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
+    other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
-        b_tiles_live=2,
+        # gfx950's single-buffer loop loads the next B after the last MFMA: one B tile live (compiled 16x64x512: 76)
+        b_tiles_live=1 if config.lds_stage == 1 and gpu.arch == SPREAD_ARCH else 2,
         a_prefetch=a_live,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS,
         floor=descriptor_vgpr_floor(gpu, other_limits.waves_per_simd),
+        cap=waves_per_eu_vgpr_budget(gpu, config.waves_per_eu) if config.waves_per_eu else 0,
     )
-    occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK, config.waves_per_eu)
+    occ = occupancy(gpu, vgpr.arch, vgpr.accum, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK)
     return TileAnalysis(
         problem=problem, config=config, gpu=gpu.name, arch=gpu.arch, mfma=mfma,
         m_repeat=m_repeat, n_per_wave=n_per_wave, num_acc_n=num_acc_n, k_unroll=k_unroll,

@@ -12,8 +12,13 @@ kernels keep close to them, tests/data/flydsl_facts.toml). On gfx942 (analysis.p
 reads come first, then rounds of one global load, num_acc_n MFMAs, one LDS read, num_acc_n MFMAs,
 the LDS writes after the last rounds; on gfx950 (analysis.spread_slots) a per-tile number of loads
 and reads come first (8-bit tiles), the rest spread over the MFMAs, the LDS writes among the last
-MFMAs. Async copy spreads the LDS reads and DMA loads evenly over all MFMAs. Waits are inserted
-where data is consumed.
+MFMAs. Async copy spreads the LDS reads and DMA loads evenly over all MFMAs. With one A buffer
+(lds_stage 1) on gfx950 the next tile's B loads follow the tile's last MFMA, as FlyDSL's compiled
+single-buffer loop issues them. Waits are inserted where data is consumed.
+
+Epilogue: an 8-bit GEMM's last tile loads its per-row and per-column scales (scale_a, scale_b) and
+the epilogue multiplies each accumulator by them before the bf16 conversion, which on gfx942 (no
+conversion instruction) is the compiled kernel's software rounding.
 """
 
 from __future__ import annotations
@@ -34,6 +39,13 @@ VMEM_LOAD_B128 = "buffer_load_dwordx4"
 DS_READ_B128 = "ds_read_b128"
 DS_WRITE_B128 = "ds_write_b128"
 DMA_OPCODE = {4: "buffer_load_dword lds", 16: "buffer_load_dwordx4 lds"}
+SCALE_BYTES = 4              # scale_a and scale_b are f32, one per row of A and per column of B
+SCALED_ELEM_BYTES = 1        # FlyDSL's 8-bit GEMM scales C per row (scale_a) and per column (scale_b)
+SCALES_IN_LAST_TILE_ACC_VGPRS = 64   # up to this many accumulator VGPRs FlyDSL loads the scales during the
+                                     # last tile's MFMAs, above it after them (compiled: tests/data/flydsl_facts.toml)
+# gfx942 has no f32 -> bf16 conversion instruction: the compiled epilogue rounds each element in software
+SOFTWARE_BF16_ARCHS = ("gfx942",)
+BF16_ROUND_VALU = ("v_bfe_u32", "v_add3_u32", "v_or_b32", "v_cmp_u_f32", "v_cndmask_b32", "v_lshrrev_b32")
 
 
 @dataclass(frozen=True)
@@ -172,6 +184,7 @@ class _WaveBuilder:
         out: list[Instr] = []
         mfmas = self.mfmas(t)
         loads = self._next_tile_loads(t + 1, strides, with_dma=not self._dma_waits_for_free_buffer()) if prefetch else []
+        last_loads = [] if prefetch else self._scale_loads()
         first_use = {}
         for i, (_, a_keys, _) in enumerate(mfmas):
             for key in a_keys:
@@ -181,8 +194,13 @@ class _WaveBuilder:
             packs = packs[1:]   # the first pack came with the A0 prefetch (async copy)
         reads = [(self.a_read(t, key[2], key[3]), key) for key in packs]
         # with one A buffer the writes wait behind the barrier that frees it (_land_next_a)
-        writes = list(range(a.a_loads_per_tile)) if prefetch and a.slots and a.config.lds_stage == 2 else []
+        sync_writes = prefetch and a.slots and a.config.copy == "sync" and a.config.lds_stage == 2
+        writes = list(range(a.a_loads_per_tile)) if sync_writes else []
         load_at, read_at, write_at = self._positions(len(mfmas), len(loads), len(reads), len(writes))
+        if last_loads:
+            loads = last_loads
+            early = a.m_repeat * a.num_acc_n * 4 <= SCALES_IN_LAST_TILE_ACC_VGPRS
+            load_at = [0 if early else len(mfmas)] * len(loads)
         read_at = [min(at, first_use[key]) for at, (_, key) in zip(read_at, reads)]  # never after its use
         # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
         events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
@@ -226,8 +244,15 @@ class _WaveBuilder:
         """Before which MFMA each global load, LDS read and LDS write of a tile goes."""
         a = self.a
         if a.slots is not None:
-            return list(a.slots.loads[:loads]), list(a.slots.reads), list(a.slots.writes[:writes])
-        return _spread(loads, n), _spread(reads, n), []
+            load_at, read_at, write_at = list(a.slots.loads[:loads]), list(a.slots.reads), list(a.slots.writes[:writes])
+        else:
+            load_at, read_at, write_at = _spread(loads, n), _spread(reads, n), []
+        if a.arch == SPREAD_ARCH and a.config.lds_stage == 1:
+            # FlyDSL's single-buffer loop keeps one B tile in registers: on gfx950 the compiled loop issues
+            # the next tile's A copy first and its B loads after the tile's last MFMA (sync and async copy)
+            a_copies = min(loads, a.a_loads_per_tile if a.config.copy == "sync" else 0)
+            load_at = [0] * a_copies + [n] * (loads - a_copies)
+        return load_at, read_at, write_at
 
     def _dma_waits_for_free_buffer(self) -> bool:
         """With one A buffer, a DMA may only start once every wave has finished reading it."""
@@ -247,6 +272,51 @@ class _WaveBuilder:
         b_ops = [(self.b_load(t, g + p, ni, strides), ("b", t % 2, g + p, ni))
                  for g in range(0, a.k_unroll, span) for ni in range(a.num_acc_n) for p in range(span)]
         return a_ops + b_ops
+
+    def _scale_loads(self) -> list[tuple[Instr, object]]:
+        """The epilogue's scales of an 8-bit GEMM: one dword of scale_b per column block (lane = column)
+        and one dwordx4 of scale_a per 16-row block (lane group g = rows 4g..4g+3), as compiled."""
+        a = self.a
+        if a.problem.elem_bytes != SCALED_ELEM_BYTES or a.config.split_k > 1:
+            return []
+        out = []
+        for ni in range(a.num_acc_n):
+            col = self.wave * a.n_per_wave + ni * 16
+            offs = [(col + lane % 16) * SCALE_BYTES for lane in range(self.lanes)]
+            dst = Reg("v", self.regs.a_stage + ni, 1)
+            out.append((self._mem(Op.VMEM_LOAD, "buffer_load_dword", 32, "scale_b", offs, (), dst=dst,
+                                  tag=f"scale_b n{ni}"), ("scale_b", ni)))
+        for mi in range(a.m_repeat):
+            offs = [(mi * 16 + (lane // 16) * 4) * SCALE_BYTES for lane in range(self.lanes)]
+            dst = Reg("v", self.regs.a_stage + a.num_acc_n + 4 * mi, 4)
+            out.append((self._mem(Op.VMEM_LOAD, VMEM_LOAD_B128, 128, "scale_a", offs, (), dst=dst,
+                                  tag=f"scale_a m{mi}"), ("scale_a", mi)))
+        return out
+
+    def _scale(self, acc: Reg, mi: int, ni: int) -> list[Instr]:
+        """Multiply an accumulator's 4 elements by their row and column scales (8-bit GEMMs), once its
+        scales have arrived: the compiled epilogues take about one packed multiply per element."""
+        a = self.a
+        if a.problem.elem_bytes != SCALED_ELEM_BYTES or a.config.split_k > 1:
+            return []
+        # no destination: the functional replay runs with unit scales, so the product is the accumulator
+        out = self.waits.wait_for(("scale_a", mi), ("scale_b", ni))
+        return out + [self.valu("v_pk_mul_f32", f"acc(m{mi},n{ni}) row {ii} x scales", srcs=(Reg("v", acc.index + ii),))
+                      for ii in range(4)]
+
+    def _to_bf16(self, acc: Reg, mi: int, ni: int) -> list[Instr]:
+        """Rows 0-1 and 2-3 of an accumulator packed in place into acc[0] and acc[1] as bf16 pairs (low half
+        = even row) by one v_cvt_pk_bf16_f32 per pair. gfx942 has no such instruction: its compiled
+        epilogue rounds each element in software (BF16_ROUND_VALU, 6 VALU); the pair's 12 are issued as
+        11 of those and the v_cvt_pk_bf16_f32 that gives the functional replay its packed result."""
+        out = []
+        for pair in range(2):
+            rows = (Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))
+            tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
+            if self.a.arch in SOFTWARE_BF16_ARCHS:
+                out += [self.valu(op, f"{tag} ({op})", srcs=rows) for op in (BF16_ROUND_VALU * 2)[:-1]]
+            out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
+        return out
 
     def _issue(self, op_and_key) -> list[Instr]:
         instr, key = op_and_key
@@ -320,11 +390,7 @@ class _WaveBuilder:
         for mi in range(a.m_repeat):
             for ni in range(a.num_acc_n):
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                out += self._to_float(acc)
-                for pair in range(2):
-                    rows = (Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))
-                    tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
-                    out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
+                out += self._to_float(acc) + self._scale(acc, mi, ni) + self._to_bf16(acc, mi, ni)
                 for ii in range(4):
                     offs = self._c_store_offsets(mi, ni, ii)
                     opcode = "buffer_store_short" + ("_d16_hi" if ii % 2 else "")
@@ -352,10 +418,7 @@ class _WaveBuilder:
         for mi in range(a.m_repeat):
             for ni in range(a.num_acc_n):
                 acc = Reg("v", self.regs.acc + (mi * a.num_acc_n + ni) * 4, 4)
-                out += self._to_float(acc)
-                # one instruction stands for the two v_cvt_pk_bf16_f32 that pack rows 0-1 and 2-3 in place
-                out.append(self.valu("v_cvt_pk_bf16_f32", f"acc(m{mi},n{ni}) -> bf16", dst=Reg("v", acc.index, 2),
-                                     srcs=(acc,)))
+                out += self._to_float(acc) + self._scale(acc, mi, ni) + self._to_bf16(acc, mi, ni)
                 for ii in range(4):
                     offs = [base + (mi * 16 + (lane // 16) * 4 + ii) * row_bytes
                             + (self.wave * a.n_per_wave + ni * 16 + lane % 16) * OUTPUT_BYTES
@@ -542,7 +605,8 @@ def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) ->
                             lds_bytes=a.lds_bytes, workgroup_size=WAVES_PER_BLOCK * gpu.cu.wave_size),
         grid=(a.grid_m, a.grid_n),
         block_bases={"A": (a.config.tile_m * a_row, 0), "B": (0, a.config.tile_n * b_k),
-                     "C": (a.config.tile_m * c_row, a.config.tile_n * a.c_bytes)},
+                     "C": (a.config.tile_m * c_row, a.config.tile_n * a.c_bytes),
+                     "scale_a": (a.config.tile_m * SCALE_BYTES, 0), "scale_b": (0, a.config.tile_n * SCALE_BYTES)},
         source="generated",
         batch=batch, split_k=split, z_bases=z, z_extents={"C": c_slice} if z else {},
     )
