@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import statistics
 import sys
 from pathlib import Path
@@ -21,16 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.ir.program import Loop, Op  # noqa: E402
+from gemmsim.frontends.sm90.common import launch_instructions  # noqa: E402
 from gemmsim.validate.points import Point, tile_of  # noqa: E402
 from gemmsim.validate.predictor import Predictor  # noqa: E402
 
 RESULTS = ROOT / "validation" / "results" / "h200"
 BOUNDS = (0.85, 1.15)
-
-
-def issued(items) -> int:
-    return sum(issued(i.body) * i.trip_count if isinstance(i, Loop) else i.op is not Op.WAITCNT for i in items)
 
 
 def main(argv=None) -> int:
@@ -49,7 +44,7 @@ def main(argv=None) -> int:
         point = Point(symbol=symbol, m=int(r["M"]), n=int(r["N"]), k=int(r["K"]), dtype=dtype, measured_us=0.0,
                       gpu="h200", family=family, tile=tile, swizzle=swizzle)
         program, _ = predictor.sm90_program(point, gpu)
-        model = sum(issued(w) for w in program.waves) * math.prod(program.grid)
+        model = launch_instructions(program)
         ratio = model / float(r["inst_executed"])
         ratios.setdefault(family, []).append(ratio)
         print(f"{symbol:34s} {point.shape:16s} ncu {int(float(r['inst_executed'])):>12d}  model {model:>12d}  {ratio:6.3f}")

@@ -26,6 +26,7 @@ How the NVIDIA hardware maps onto the IR (the model's vocabulary is AMD's):
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass, replace
 
@@ -33,7 +34,7 @@ from gemmsim.dtypes import element_bytes
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, Memory
 from gemmsim.problem import Problem
-from gemmsim.ir.program import Control, Instr, L1Access, Op
+from gemmsim.ir.program import Control, Instr, L1Access, Loop, Op, Program
 from gemmsim.ir.waits import WaitTracker
 
 WARP_LANES = 32   # a rule of the kernels: their thread -> element maps are written for 32-thread warps
@@ -66,6 +67,14 @@ def fma_cycles(gpu: GPU, dtype: str) -> int:
     """Pipe cycles of one warp-wide multiply-add of `dtype` on one sub-partition."""
     per_clk_per_simd = gpu.cu.peak_flops_per_clk[dtype] / 2 / gpu.cu.simds
     return max(1, round(gpu.cu.wave_size / per_clk_per_simd))
+
+
+def launch_instructions(program: Program) -> int:
+    """The warp instructions a launch issues, as Nsight Compute's inst_executed counts them: every
+    warp's, loops unrolled, times the grid (a WAITCNT stands for a scoreboard wait and issues nothing)."""
+    def issued(items) -> int:
+        return sum(issued(i.body) * i.trip_count if isinstance(i, Loop) else i.op is not Op.WAITCNT for i in items)
+    return sum(issued(w) for w in program.waves) * math.prod(program.grid)
 
 
 def sectors(byte_addresses, sector_bytes: int) -> tuple[int, ...]:

@@ -201,6 +201,15 @@ def _walk(code: tuple[SassInstr, ...]) -> tuple[tuple[SassInstr, ...], dict[int,
     return tuple(path), skips
 
 
+def listing_hot_loop(path: str | Path, function: str | None = None) -> tuple[list[SassInstr], SassLoop]:
+    """The instructions of a function in a listing and its hot loop; an InputError where it has no loop."""
+    instrs = read_sass(path, function)
+    loop = hot_loop(instrs)
+    if loop is None:
+        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    return instrs, loop
+
+
 @dataclass(frozen=True)
 class AroundLoop:
     """What a kernel issues besides its hot loop's executed path, read off the compiled code."""
@@ -213,10 +222,7 @@ class AroundLoop:
 
 
 def around_hot_loop(path: str | Path, function: str | None = None) -> AroundLoop:
-    instrs = read_sass(path, function)
-    loop = hot_loop(instrs)
-    if loop is None:
-        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    instrs, loop = listing_hot_loop(path, function)
     before = _walk(tuple(x for x in instrs if x.address < loop.start))[0]
     after = _walk(tuple(x for x in instrs if x.address > loop.end))[0]
     path_, skips = _walk(loop.body)
@@ -251,9 +257,7 @@ class HotLoopProfile:
 
 def hot_loop_profile(path: str | Path, function: str | None = None) -> HotLoopProfile:
     """Class counts and issue count of the hot loop of a function in a SASS listing."""
-    loop = hot_loop(read_sass(path, function))
-    if loop is None:
-        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    loop = listing_hot_loop(path, function)[1]
     executed = executed_path(loop)
     return HotLoopProfile(count_classes(executed), len(executed), len(loop.body))
 
@@ -304,17 +308,13 @@ def _multiplies_loaded(ins: SassInstr, loaded: set[int]) -> bool:
 def hot_loop_controls(path: str | Path, function: str | None = None) -> tuple[Control | None, ...]:
     """The control of every instruction of the executed path of a function's hot loop (one per
     hot_loop_order letter)."""
-    loop = hot_loop(read_sass(path, function))
-    if loop is None:
-        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    loop = listing_hot_loop(path, function)[1]
     return tuple(ins.control for ins in executed_path(loop))
 
 
 def hot_loop_order(path: str | Path, function: str | None = None, multiply_add: str = "FFMA") -> str:
     """The order letters of the executed path of a function's hot loop."""
-    loop = hot_loop(read_sass(path, function))
-    if loop is None:
-        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    loop = listing_hot_loop(path, function)[1]
     return order_letters(executed_path(loop), multiply_add)
 
 
@@ -383,7 +383,5 @@ def load_strides(instrs) -> tuple[str | None, ...]:
 
 def hot_loop_load_strides(path: str | Path, function: str | None = None) -> tuple[str | None, ...]:
     """load_strides of the executed path of a function's hot loop (one per 'G'/'W' of hot_loop_order)."""
-    loop = hot_loop(read_sass(path, function))
-    if loop is None:
-        raise InputError(f"{path}: no backward branch (loop) found in {function or 'the function'}")
+    loop = listing_hot_loop(path, function)[1]
     return load_strides(executed_path(loop))
