@@ -273,11 +273,15 @@ class _WaveBuilder:
                  for g in range(0, a.k_unroll, span) for ni in range(a.num_acc_n) for p in range(span)]
         return a_ops + b_ops
 
+    def _scaled(self) -> bool:
+        """Whether the epilogue applies scales: an 8-bit GEMM that is not split over K."""
+        return self.a.problem.elem_bytes == SCALED_ELEM_BYTES and self.a.config.split_k <= 1
+
     def _scale_loads(self) -> list[tuple[Instr, object]]:
         """The epilogue's scales of an 8-bit GEMM: one dword of scale_b per column block (lane = column)
         and one dwordx4 of scale_a per 16-row block (lane group g = rows 4g..4g+3), as compiled."""
         a = self.a
-        if a.problem.elem_bytes != SCALED_ELEM_BYTES or a.config.split_k > 1:
+        if not self._scaled():
             return []
         out = []
         for ni in range(a.num_acc_n):
@@ -296,8 +300,7 @@ class _WaveBuilder:
     def _scale(self, acc: Reg, mi: int, ni: int) -> list[Instr]:
         """Multiply an accumulator's 4 elements by their row and column scales (8-bit GEMMs), once its
         scales have arrived: the compiled epilogues take about one packed multiply per element."""
-        a = self.a
-        if a.problem.elem_bytes != SCALED_ELEM_BYTES or a.config.split_k > 1:
+        if not self._scaled():
             return []
         # no destination: the functional replay runs with unit scales, so the product is the accumulator
         out = self.waits.wait_for(("scale_a", mi), ("scale_b", ni))
