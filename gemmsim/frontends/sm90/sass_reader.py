@@ -19,6 +19,7 @@ Classes (what the timing model cares about):
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -81,16 +82,24 @@ def parse_sass(text: str) -> dict[str, list[SassInstr]]:
 
 def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
     """The instructions of `function` (default: the only function) in a listing file."""
-    functions = parse_sass(Path(path).read_text())
+    path = Path(path)
+    functions = _parsed(str(path.resolve()), path.stat().st_mtime_ns)
     if not functions:
         raise InputError(f"{path}: no 'Function :' section found (expected cuobjdump -sass output)")
     if function is None:
         if len(functions) != 1:
             raise InputError(f"{path}: {len(functions)} functions; name one of {sorted(functions)}")
-        return next(iter(functions.values()))
+        return list(next(iter(functions.values())))
     if function not in functions:
         raise InputError(f"{path}: function {function!r} not found; present: {sorted(functions)}")
-    return functions[function]
+    return list(functions[function])
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(resolved: str, mtime_ns: int) -> dict[str, list[SassInstr]]:
+    """A listing parsed once while it is unchanged: a prediction reads its hot loop's order, control
+    bits and surroundings from the same file."""
+    return parse_sass(Path(resolved).read_text())
 
 
 def loops(instrs: list[SassInstr]) -> list[SassLoop]:
