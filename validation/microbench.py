@@ -27,6 +27,14 @@ The groups (BENCHES, --only takes their names):
            64-bit load's two half-warps take the data stage apart, as 64-bit shared accesses do?); chase_warp64: one warp's dependent chain of L1-resident warp-wide
            64-bit loads (bench l1_warp_b64, metric latency_cycles) and chase_warp's 32-bit one
            (l1_warp_b32), by lane stride: the L1-hit latency of a load whose lanes span 1..8 lines
+  epilogue epilogue_stores (issue 12): the matrix-core GEMM's C stores alone (sm_90's m16n8 layout, four
+           guarded 4-byte stores per 16x8 fragment and lane), 4 warps per block, one block on each of 16
+           SMs or on every SM, 0 (the launch alone) to 4 tiles per block, each timed as the runner times
+           a GEMM (the poison is the whole C, so its lines are in the L2, as the GEMM's are). Benches
+           epilogue_m<M_REP>_n<N_REP>_b<blocks>, parameter reps (tiles per block), metric event_time_us;
+           store_shape: the same on 16 SMs for warps' stores by the lines and sectors they write (STORE_SHAPES),
+           128 per warp at most. Benches store_<shape>, parameter reps (32 stores per warp each), metrics
+           event_time_us and block_cycles (the median block's cycles from its first store's issue to its last's)
   lds      shared: dependent LDS latency and rate by conflict ways (lane l reads word l x stride);
            lds_b32/b64/b128: cycles per wave access by stride, one block filling the SM/CU
   valu     ffma: dependent latency, event-timed and by-difference rates; valu: lanes per cycle per SIMD
@@ -97,10 +105,12 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
 # microbench.hip's GS_FETCH sizes (multiply-adds). 16384 (263 KiB) was measured once, at commit 805d8e1,
 # and dropped: its straight-line code made every build of the source 9 s (clang) to 150 s (nvcc) longer
 FETCH_STEPS = (256, 1024, 4096)
+EPILOGUE_TILES = ((1, 2), (4, 4), (8, 4), (4, 8))   # microbench.hip's epilogue_stores (M_REP, N_REP)
 SYMBOLS = ("empty_kernel", "store_words", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
            "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
            "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
            "chase_warp", "chase_sharers", "l1_wide_b32", "l1_wide_b64", "chase_warp64",
+           *(f"epilogue_stores_m{m}_n{n}" for m, n in EPILOGUE_TILES), "store_shape",
            *(f"fetch_straight{n}" for n in FETCH_STEPS))
 # The matrix instructions each arch's kernels use (kernel NAME_latency / NAME_throughput, NAME the
 # opcode with every run of other characters made '_'), as the GPU descriptions' [[matrix]] tables
@@ -161,6 +171,16 @@ TOUCH_PATTERNS = (("word", 0, 0), ("line", 1, 0), ("two_lines", 2, 0), ("pair", 
 TOUCH_EVICT_BYTES = 1 << 30                   # memset before each first-touch launch: past every L2/MALL
 SHARERS_BLOCKS = (2, 8, 32, 0)               # blocks of chase_sharers (0: one per SM/CU)
 SHARERS_DELAYS = (0, 2000, 20000, 200000, -1)  # followers' head start for the leader, cycles (-1: the whole chain)
+EPILOGUE_REPS = (0, 1, 2, 4)                  # tiles of C per block (0: the launch alone)
+EPILOGUE_BLOCKS = 16                          # as the GEMMs at 512 x 512 (16 to 32 blocks); and one per SM
+# store_shape's (name, lanes per row, word spread, words per lane): rows are 128-byte lines
+STORE_SHAPES = (("line", 32, 1, 1),              # one line, four whole sectors
+                ("rows8_half", 4, 2, 1),         # the GEMM's epilogue: 8 lines, every other word of a sector
+                ("rows8_16B", 4, 1, 1),          # 8 lines, half a sector each, contiguous
+                ("rows8_full", 4, 1, 2),         # 8 lines, one whole sector each (8-byte stores)
+                ("rows4_two_sectors", 8, 1, 2),  # 4 lines, two whole sectors each
+                ("rows32_word", 1, 1, 1))        # 32 lines, one word each
+STORE_SHAPE_UNROLL = 32                       # microbench.hip's STORE_SHAPE_UNROLL
 CLOCK_BLOCK = 1024                            # clock: one block per SM/CU: 32 warps of 32, 16 waves of 64
 
 
@@ -395,6 +415,39 @@ def bench_l1wide(x: Bench) -> None:
             latency = statistics.median(run(steps) for _ in range(3))
             x.row(f"l1_warp_b{bits}", "lane_stride_bytes", stride, "latency_cycles", latency, x.clock())
             x.b.free(dev)
+
+
+def bench_epilogue(x: Bench) -> None:
+    """The matrix-core GEMM's C stores alone, by tile (microbench.hip's (M_REP, N_REP) pairs), blocks
+    and tiles per block: what its epilogue costs beside the launch, and per store once the SM is busy."""
+    from validation.measure import Overrides, time_launches
+
+    overrides = Overrides.named("quick" if x.quick else None)
+    for (m_rep, n_rep), blocks in itertools.product(EPILOGUE_TILES, (EPILOGUE_BLOCKS, x.sms)):
+        rows, cols = 16 * m_rep, 32 * n_rep
+        nbytes = max(EPILOGUE_REPS) * blocks * rows * cols * 4
+        c = x.b.malloc(nbytes)
+        for reps in EPILOGUE_REPS:
+            packed = pack_args([("ptr", int(c)), ("i32", blocks), ("i32", reps), ("i32", rows), ("i32", cols)])
+            summary, _ = time_launches(x.b, x.f[f"epilogue_stores_m{m_rep}_n{n_rep}"], (blocks, 1, 1), (128, 1, 1),
+                                       packed, c, nbytes, overrides)
+            x.row(f"epilogue_m{m_rep}_n{n_rep}_b{blocks}", "reps", reps, "event_time_us", summary.median_us,
+                  x.clock())
+        x.b.free(c)
+    blocks, warps, line_words = EPILOGUE_BLOCKS, 4, LINE_BYTES // 4
+    nbytes = blocks * warps * max(EPILOGUE_REPS) * STORE_SHAPE_UNROLL * 32 * LINE_BYTES   # 32 rows a store at most
+    c = x.b.malloc(nbytes)
+    for name, row_lanes, spread, words in STORE_SHAPES:
+        assert row_lanes * spread * words <= line_words
+        for reps in EPILOGUE_REPS:
+            packed = pack_args([("ptr", int(c)), ("i32", blocks), ("i32", reps), ("i32", row_lanes), ("i32", spread),
+                                ("i32", words), ("i32", 1 << 30), ("ptr", int(x.cycles))])
+            summary, _ = time_launches(x.b, x.f["store_shape"], (blocks, 1, 1), (warps * 32, 1, 1), packed, c, nbytes,
+                                       overrides)
+            clock = x.clock()
+            x.row(f"store_{name}", "reps", reps, "event_time_us", summary.median_us, clock)
+            x.row(f"store_{name}", "reps", reps, "block_cycles", float(np.median(x.first_cycles(blocks))), clock)
+    x.b.free(c)
 
 
 def bench_lds(x: Bench) -> None:
@@ -777,7 +830,7 @@ def bench_slices(x: Bench) -> None:
 
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "l1wide": bench_l1wide,
-           "lds": bench_lds,
+           "epilogue": bench_epilogue, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
            "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
            "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,

@@ -26,7 +26,12 @@ CHECK_SHAPES = ((67, 45, 53), (33, 70, 40), (35, 72, 37))
 # (M <= 64), square, K-heavy and non-aligned. fp32 ladder and every matrix-core config.
 FRESH_SHAPES = ((32, 8192, 4096), (64, 4096, 4096), (2048, 2048, 2048), (256, 256, 16384),
                 (1000, 2145, 1000), (3000, 1111, 777))
-SUITES = ("ladder", "matrix", "check", "fresh")
+# The K sweep: every matrix-core config at two fixed grids (512 x 512: one block per SM for every tile;
+# 128 x 128: one to eight blocks) and K from 128 to 8192, so that a kernel's fixed cost (the launch,
+# the first tiles' loads, the epilogue) stands apart from its cost per K tile.
+DEPTH_SHAPES = tuple((512, 512, k) for k in (128, 256, 512, 1024, 2048, 4096)) + tuple(
+    (128, 128, k) for k in (128, 512, 2048, 8192))
+SUITES = ("ladder", "matrix", "check", "fresh", "depth")
 
 
 @dataclass(frozen=True)
@@ -73,13 +78,18 @@ def fresh_points(vendor: str = "nvidia") -> list[Point]:
                for shape in FRESH_SHAPES for cfg in kernels.mma_tile_configs() for swz in (False, True)])
 
 
+def depth_points(vendor: str = "nvidia") -> list[Point]:
+    return [Point("depth", kernels.mma_spec(*cfg, swz, vendor), *shape)
+            for shape in DEPTH_SHAPES for cfg in kernels.mma_tile_configs() for swz in (False, True)]
+
+
 def suite_points(suite: str, vendor: str = "nvidia") -> list[Point]:
     if suite == "all":
         return ladder_points(vendor) + matrix_points(vendor)
     builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points,
-                "fresh": fresh_points}
+                "fresh": fresh_points, "depth": depth_points}
     if suite not in builders:
-        raise ValueError(f"unknown suite {suite!r}; choose ladder, matrix, check, fresh or all")
+        raise ValueError(f"unknown suite {suite!r}; choose {', '.join(SUITES)} or all")
     return builders[suite](vendor)
 
 

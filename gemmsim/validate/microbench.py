@@ -35,8 +35,8 @@ class Row:
 
 def read_microbench(path: str | Path) -> list[Row]:
     """The rows of one microbenchmark CSV; every measured value and clock is a positive finite
-    number (a latency, a rate, a bandwidth), every parameter a positive integer or, for the
-    matrix bench, an instruction name."""
+    number (a latency, a rate, a bandwidth), every parameter an integer >= 0 (0: none, as the epilogue
+    bench's launch alone) or, for the matrix bench, an instruction name."""
     if not Path(path).is_file():
         raise InputError(f"microbenchmark file {str(path)!r} does not exist (the measurements are in a checkout of "
                          f"the gemmsim repository, validation/results/; give --microbench)")
@@ -46,7 +46,7 @@ def read_microbench(path: str | Path) -> list[Row]:
     rows = []
     for r in table.rows:
         bench = r.text("bench")
-        param = r.text("param_value") if bench in NAMED_PARAM_BENCHES else r.positive_int("param_value")
+        param = r.text("param_value") if bench in NAMED_PARAM_BENCHES else r.count("param_value")
         rows.append(Row(bench, r.text("param_name"), param, r.text("metric"), r.positive_number("value"),
                         r.positive_number("sm_clock_mhz"), r.get("device", ""), name))
     return rows

@@ -260,6 +260,74 @@ extern "C" __global__ void l1_lines(const float* GS_RESTRICT buf, int stride_wor
   if (acc == 1234.5f) sink[0] = acc;
 }
 
+// ---- epilogue stores (issue 12: the matrix-core GEMM's fixed cost) ----------------------------
+// epilogue_stores<M_REP, N_REP>: the store phase of kernels/mma_preshuffle.hip alone, on sm_90's
+// m16n8 C layout. Block b of `blocks` writes `reps` tiles of (16 M_REP) x (32 N_REP) floats, each at
+// its own place of c (row pitch 32 N_REP floats), as the GEMM's four warps write theirs: per 16x8
+// fragment (i, j) of warp w, four guarded 4-byte stores, lane 4g + t at row 16i + g + 8(e/2), column
+// 8 N_REP w + 8j + 2t + e%2. The guard reads `rows` and `cols` at run time, as the GEMM's row < M and
+// col < N, so that the stores stay 4-byte and predicated as nvcc compiles the GEMM's (one guard per
+// element keeps a lane's two neighbouring words apart). reps = 0: the launch alone.
+template <int M_REP, int N_REP>
+__device__ __forceinline__ void epilogue_stores_body(float* GS_RESTRICT c, int blocks, int reps, int rows,
+                                                     int cols) {
+  constexpr int TILE_ROWS = 16 * M_REP, PITCH = 32 * N_REP;
+  const int lane = threadIdx.x % 32, w = threadIdx.x / 32, g = lane / 4, t = lane % 4;
+  for (int r = 0; r < reps; ++r) {
+    float* tile = c + ((u64)r * blocks + blockIdx.x) * TILE_ROWS * PITCH;
+#pragma unroll
+    for (int i = 0; i < M_REP; ++i)
+#pragma unroll
+      for (int j = 0; j < N_REP; ++j)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          const int row = 16 * i + g + 8 * (e / 2), col = 8 * N_REP * w + 8 * j + 2 * t + e % 2;
+          if (row < rows && col < cols) tile[(u64)row * PITCH + col] = (float)(r + 4 * (i * N_REP + j) + e);
+        }
+  }
+}
+#define GS_EPILOGUE_STORES(M_REP, N_REP)                                                        \
+  extern "C" __global__ void epilogue_stores_m##M_REP##_n##N_REP(float* GS_RESTRICT c, int blocks, \
+                                                                 int reps, int rows, int cols) { \
+    epilogue_stores_body<M_REP, N_REP>(c, blocks, reps, rows, cols);                            \
+  }
+// (M_REP, N_REP) of the GEMM's tiles 16x64, 64x128, 128x128 and 64x256
+GS_EPILOGUE_STORES(1, 2)
+GS_EPILOGUE_STORES(4, 4)
+GS_EPILOGUE_STORES(8, 4)
+GS_EPILOGUE_STORES(4, 8)
+
+// store_shape: what a warp's store costs by the lines and sectors its lanes write. Each warp of a
+// 4-warp block issues reps x 32 stores of `words` (1 or 2) 4-byte words per lane to fresh lines: lane l
+// writes row l / row_lanes at word (l % row_lanes) x spread x words of it, rows one 128-byte line
+// apart, every store on rows of its own. The guard reads `rows` at run time, as the GEMM's does.
+// cycles[block]: the block's cycles from its first store's issue to its last's (between barriers).
+#define STORE_SHAPE_UNROLL 32
+struct __attribute__((aligned(8))) store_pair { float x, y; };
+extern "C" __global__ void store_shape(float* GS_RESTRICT c, int blocks, int reps, int row_lanes, int spread,
+                                       int words, int rows, u64* cycles) {
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, row_of_lane = lane / row_lanes;
+  const int rows_per_store = 32 / row_lanes, word = (lane % row_lanes) * spread * words;
+  const u64 warp_stores = (u64)reps * STORE_SHAPE_UNROLL;
+  float* mine = c + ((u64)blockIdx.x * 4 + warp) * warp_stores * rows_per_store * 32;
+  __syncthreads();
+  const u64 t0 = GS_CLOCK();
+  for (int r = 0; r < reps; ++r) {
+#pragma unroll
+    for (int s = 0; s < STORE_SHAPE_UNROLL; ++s) {
+      const int row = (r * STORE_SHAPE_UNROLL + s) * rows_per_store + row_of_lane;
+      if (row < rows) {
+        if (words == 2)
+          *reinterpret_cast<store_pair*>(mine + (u64)row * 32 + word) = store_pair{(float)s, (float)r};
+        else
+          mine[(u64)row * 32 + word] = (float)s;
+      }
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) cycles[blockIdx.x] = GS_CLOCK() - t0;
+}
+
 // ---- L1: wide global loads by lane stride (issue 12: the fp64 ladder) -------------------------
 // l1_wide_b<bits>: as l1_lines, every lane of every warp loads 8 L1-resident elements of `bits` bits
 // per iteration, lane l at element l x stride_elems of a 32 KiB buffer. The rate (loads per cycle per
