@@ -179,7 +179,11 @@ STORE_SHAPES = (("line", 32, 1, 1),              # one line, four whole sectors
                 ("rows8_16B", 4, 1, 1),          # 8 lines, half a sector each, contiguous
                 ("rows8_full", 4, 1, 2),         # 8 lines, one whole sector each (8-byte stores)
                 ("rows4_two_sectors", 8, 1, 2),  # 4 lines, two whole sectors each
-                ("rows32_word", 1, 1, 1))        # 32 lines, one word each
+                ("rows32_word", 1, 1, 1),        # 32 lines, one word each
+                # the ladder kernels' C stores: lanes 2 or 4 elements apart (gemm_blocked2x2/4x4)
+                ("rows2_words_8B_apart", 16, 2, 1),   # 2 lines, 8 sectors, every other word
+                ("rows4_words_16B_apart", 8, 4, 1),   # 4 lines, 16 sectors, a word in every 16 bytes
+                ("rows8_pairs_32B_apart", 4, 4, 2))   # 8 lines, 32 sectors, 8 bytes each (fp64 4x4)
 STORE_SHAPE_UNROLL = 32                       # microbench.hip's STORE_SHAPE_UNROLL
 CLOCK_BLOCK = 1024                            # clock: one block per SM/CU: 32 warps of 32, 16 waves of 64
 

@@ -96,6 +96,11 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l2_sector_latency_ns": NON_NEGATIVE,
     "[memory].l1_pending_hit_cycles": NON_NEGATIVE,
     "[memory].l2_warp_latency_ns": POSITIVE,
+    # optional: what a warp's store takes of the L1 and of the L2 (issue 12; store_shape, epilogue_stores)
+    "[memory].l1_store_cycles_per_sector": NON_NEGATIVE,
+    "[memory].l1_store_cycles_per_line": NON_NEGATIVE,
+    "[memory].l1_store_min_cycles": NON_NEGATIVE,
+    "[memory].l2_store_bytes_per_s": POSITIVE,
     # optional: an L2 split in partitions that each cache what their own SMs read (absent: one)
     "[memory].l2_partitions": COUNT,
 }
@@ -106,6 +111,9 @@ OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per
 MALL_MEMORY_KEYS = ("mall_latency_ns",)
 # [memory] keys a description may leave out (None in Memory): the warp-wide first-touch load (chase_warp)
 TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles", "l2_warp_latency_ns")
+# [memory] keys a description may leave out (None in Memory): the store path (store_shape, epilogue_stores)
+STORE_MEMORY_KEYS = ("l1_store_cycles_per_sector", "l1_store_cycles_per_line", "l1_store_min_cycles",
+                     "l2_store_bytes_per_s")
 
 
 def _multiple(a: str, b: str):
@@ -239,6 +247,14 @@ class Memory:
     # A warp's one-word load that hits the L2 on an idle GPU (chase_warp): the floor of an L2 hit's
     # latency, under the loaded one-thread chase where that is lower.
     l2_warp_latency_ns: float | None = None
+    # A warp's store (optional; None where unmeasured: it takes the data pipe as a load does, and the CU's
+    # share of the L2 as a read): it holds the L1 for l1_store_cycles_per_sector a sector it writes plus
+    # l1_store_cycles_per_line a line, at least l1_store_min_cycles; the L2 takes stores' sectors at
+    # l2_store_bytes_per_s (32 bytes a sector), the whole GPU together.
+    l1_store_cycles_per_sector: float | None = None
+    l1_store_cycles_per_line: float | None = None
+    l1_store_min_cycles: float | None = None
+    l2_store_bytes_per_s: float | None = None
     # An XCD's L2 split in partitions, each caching the lines its own SMs read (NVIDIA since A100): a
     # line that SMs of two partitions read takes room in both.
     l2_partitions: int = 1
@@ -532,7 +548,7 @@ def _build(path: Path, data: dict) -> GPU:
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
     lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
     memory_table = r.table(data, "memory")
-    optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS + MALL_MEMORY_KEYS
+    optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS + MALL_MEMORY_KEYS + STORE_MEMORY_KEYS
     memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes", "l2_partitions") + optional_memory))
     memory = replace(memory, **{k: r.value(memory_table, "memory", k, float)
                                 for k in optional_memory if k in memory_table})

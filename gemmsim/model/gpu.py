@@ -113,6 +113,8 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     The load latency mixes L2 hits and misses (misses pay the HBM latency, or the Infinity Cache's
     for tiles an earlier round brought there: below_l2_latency_ns); `in_use` is the L2 and
     HBM bandwidth (bytes/s) the round keeps busy, which loads the latencies (level_latencies_ns).
+    Stores take the CU's share of the L2's store rate where the description measured one (the whole
+    round's CUs storing at once, as a GEMM's epilogues do), if that is slower than the read path.
     A line the CU fetches for the first time waits for the fill from below the L2 (vmem.py: the
     round's sharers of a tile wait for one fill), unless its tile is in the L2 already (the share
     traffic.RoundTraffic.resident_a / _b); one it fetched before is an L2 hit."""
@@ -141,6 +143,8 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
         hit_latency_cycles=l2_ns * to_cycles,
         hit_sector_latency_cycles=sector_latency_ns(gpu, 1.0) * to_cycles,
         resident=(("A", traffic.resident_a), ("B", traffic.resident_b)),
+        store_cycles_per_byte=(max(cycles_per_byte, hz / (mem.l2_store_bytes_per_s * share))
+                               if mem.l2_store_bytes_per_s else None),
     )
 
 

@@ -54,9 +54,20 @@ class Step:
                                 # the replay, where testing the op against a set of Ops would cost a hash)
 
 
-def l1_cycles(lines: int, gpu: GPU) -> int:
-    """Cycles an L1 that shares the LDS data pipe spends on `lines` lines: the pipe moves bytes_per_clk."""
-    return -(-lines * gpu.memory.l1_line_bytes // gpu.lds.bytes_per_clk) if lines else 0
+def l1_cycles(instr: Instr, gpu: GPU) -> int:
+    """Cycles a global access holds an L1 that shares the LDS data pipe: the pipe moves bytes_per_clk of
+    its lines; a store, where the description measured it (store_shape), a cycle per sector and one per
+    line it writes, at least l1_store_min_cycles."""
+    if instr.l1 is None or not instr.l1.lines:
+        return 0
+    mem = gpu.memory
+    if instr.op is Op.VMEM_STORE and mem.l1_store_cycles_per_sector is not None:
+        sectors = instr.l1.touched_offsets
+        lines = len({s // mem.l1_line_bytes for s in sectors})
+        cycles = max(mem.l1_store_min_cycles or 0.0,
+                     mem.l1_store_cycles_per_sector * len(sectors) + (mem.l1_store_cycles_per_line or 0.0) * lines)
+        return max(1, round(cycles))   # the pipe counts whole cycles
+    return -(-instr.l1.lines * mem.l1_line_bytes // gpu.lds.bytes_per_clk)
 
 
 def l1_tag_bytes(gpu: GPU) -> int:
@@ -82,7 +93,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
         extra = _lds_fields(instr, counters, gpu)
     elif op is Op.VMEM_LOAD or op is Op.VMEM_STORE or op is Op.SMEM:
         extra = dict(nbytes=instr.wave_bytes(gpu.cu.wave_size),
-                     l1_cycles=l1_cycles(instr.l1.lines if instr.l1 else 0, gpu))
+                     l1_cycles=l1_cycles(instr, gpu))
     elif op is Op.LDS_DMA:
         nbytes = instr.wave_bytes(gpu.cu.wave_size)
         extra = dict(nbytes=nbytes, lds_cycles=bandwidth_cycles(nbytes, gpu.lds))

@@ -43,6 +43,7 @@ class MemoryPath:
     hit_latency_cycles: float = 0.0            # a line in the L2: resident, or fetched by the CU before
     hit_sector_latency_cycles: float = 0.0
     resident: tuple[tuple[str, float], ...] = ()   # (buffer, share of its reads whose tiles are in the L2)
+    store_cycles_per_byte: float | None = None     # a store's bytes where the L2 takes stores slower (None: as loads)
 
 
 class VmemQueue(Server):
@@ -63,7 +64,8 @@ class VmemQueue(Server):
         first_fetch: whether the load takes a line of `buffer` this CU has not fetched before (None:
         not known)."""
         latency = self.path.store_latency_cycles if store else self.load_latency(nbytes, first_fetch, buffer)
-        service = nbytes * self.path.cycles_per_byte
+        per_byte = self.path.store_cycles_per_byte if store and self.path.store_cycles_per_byte else self.path.cycles_per_byte
+        service = nbytes * per_byte
         self.bytes += nbytes
         start = self.reserve(now + latency, service, name)
         return start + service

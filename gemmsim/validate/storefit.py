@@ -6,8 +6,14 @@ The rows come from `python -m validation.microbench --only epilogue` (microbench
 epilogue_stores):
 * store_<shape>, metric block_cycles: on 16 SMs, one 4-warp block each, every warp issues 32 stores per
   rep to fresh lines; the block's cycles from its first store's issue to its last's. By difference of
-  the largest two reps, the SM's cycles per store, which the shape's sectors divide: one least-squares
-  figure through the origin over the shapes (cycles = sectors x l1_store_cycles_per_sector).
+  the largest two reps, the SM's cycles per store. Over the shapes of one 4-byte store per lane (WORD_SHAPES),
+  cycles = l1_store_cycles_per_sector x sectors + l1_store_cycles_per_line x lines, least squares over
+  those the lines and sectors bound (all but `line`), and at least `line`'s cycles
+  (l1_store_min_cycles: 32 lanes' 4 bytes on one line take longer than one line and four sectors).
+  The shapes of 8 bytes per lane compile to two 4-byte stores to the same sectors (one STG.E.64 among
+  the kernel's stores), which the L1 merges in part (Nsight Compute, store_ncu.csv: 4.9 of 8 sectors
+  reach the L2 for rows8_full, 30.6 of 32 for rows8_pairs_32B_apart): reported against the fit for
+  two stores, not fitted.
 * epilogue_m<M_REP>_n<N_REP>_b<blocks>, metric event_time_us: the matrix-core GEMM's C stores on every
   SM (blocks = the SM count) and on 16. With every SM storing, the sectors of the extra reps over their
   extra time give the rate at which the L2 takes stores' sectors, the whole GPU together
@@ -32,19 +38,26 @@ SECTOR_BYTES = 32
 WARPS = 4                  # microbench.hip: 4-warp blocks
 STORES_PER_REP = 32        # microbench.hip's STORE_SHAPE_UNROLL
 EPILOGUE_WARP_SECTORS = 8  # the GEMM's C store: 8 rows of 4 lanes, one sector each
-# store_shape's shapes (validation/microbench.py STORE_SHAPES): sectors one warp's store writes
-SHAPE_SECTORS = {"line": 4, "rows8_half": 8, "rows8_16B": 8, "rows8_full": 8, "rows4_two_sectors": 8,
-                 "rows32_word": 32}
+# store_shape's shapes (validation/microbench.py STORE_SHAPES): (sectors, lines) one warp's store writes
+WORD_SHAPES = {"line": (4, 1), "rows8_half": (8, 8), "rows8_16B": (8, 8), "rows32_word": (32, 32),
+               "rows2_words_8B_apart": (8, 2), "rows4_words_16B_apart": (16, 4)}
+PAIR_SHAPES = {"rows8_full": (8, 8), "rows4_two_sectors": (8, 4), "rows8_pairs_32B_apart": (32, 8)}
+FLOOR_SHAPE = "line"
 MIN_STORES_PER_BLOCK = 256
 EPILOGUE = re.compile(r"^epilogue_m(\d+)_n(\d+)_b(\d+)$")
 
 
 @dataclass(frozen=True)
 class StoreFit:
-    cycles_per_sector: float
-    per_shape: tuple[tuple[str, int, float], ...]     # (shape, sectors, measured cycles per store)
+    per_sector: float
+    per_line: float
+    min_cycles: float
+    per_shape: tuple[tuple[str, int, int, float], ...]   # (shape, sectors, lines, measured cycles per store)
     l2_bytes_per_s: float
-    per_epilogue: tuple[tuple[str, float], ...]       # (bench, sector bytes per second)
+    per_epilogue: tuple[tuple[str, float], ...]          # (bench, sector bytes per second)
+
+    def cycles(self, sectors: int, lines: int) -> float:
+        return max(self.min_cycles, self.per_sector * sectors + self.per_line * lines)
 
 
 def _by_reps(rows: list[Row], bench: str, metric: str) -> dict[int, float]:
@@ -59,22 +72,28 @@ def _slope(points: dict[int, float], what: str) -> tuple[int, float]:
     return reps[-1] - reps[-2], points[reps[-1]] - points[reps[-2]]
 
 
-def fit_rows(rows: list[Row], sms: int) -> StoreFit:
-    per_shape = []
-    for shape, sectors in SHAPE_SECTORS.items():
+def _per_store(rows: list[Row], shapes: dict[str, tuple[int, int]]) -> list[tuple[str, int, int, float]]:
+    out = []
+    for shape, (sectors, lines) in shapes.items():
         points = _by_reps(rows, f"store_{shape}", "block_cycles")
-        if not points:
-            continue
-        reps, cycles = _slope(points, f"store_{shape}")
-        per_shape.append((shape, sectors, cycles / (reps * WARPS * STORES_PER_REP)))
-    if not per_shape:
-        raise InputError("no store_* block_cycles rows (python -m validation.microbench --only epilogue writes them)")
-    sectors = np.array([s for _, s, _ in per_shape], dtype=float)
-    cycles = np.array([c for _, _, c in per_shape])
-    per_sector = float(sectors @ cycles / (sectors @ sectors))
+        if points:
+            reps, cycles = _slope(points, f"store_{shape}")
+            out.append((shape, sectors, lines, cycles / (reps * WARPS * STORES_PER_REP)))
+    return out
+
+
+def fit_rows(rows: list[Row], sms: int) -> StoreFit:
+    words = _per_store(rows, WORD_SHAPES)
+    bound = [w for w in words if w[0] != FLOOR_SHAPE]
+    floor = [c for shape, _, _, c in words if shape == FLOOR_SHAPE]
+    if len(bound) < 2 or not floor:
+        raise InputError(f"store_{FLOOR_SHAPE} and two more store_* block_cycles rows of {', '.join(WORD_SHAPES)} are "
+                         f"needed (python -m validation.microbench --only epilogue writes them)")
+    x = np.array([(s, l) for _, s, l, _ in bound], dtype=float)
+    (per_sector, per_line), *_ = np.linalg.lstsq(x, np.array([c for *_, c in bound]), rcond=None)
     per_epilogue = []
     for bench in sorted({r.bench for r in rows if EPILOGUE.match(r.bench)}):
-        m_rep, n_rep, blocks = (int(x) for x in EPILOGUE.match(bench).groups())
+        m_rep, n_rep, blocks = (int(v) for v in EPILOGUE.match(bench).groups())
         if blocks != sms or WARPS * m_rep * n_rep * 4 < MIN_STORES_PER_BLOCK:
             continue
         reps, us = _slope(_by_reps(rows, bench, "event_time_us"), bench)
@@ -83,15 +102,19 @@ def fit_rows(rows: list[Row], sms: int) -> StoreFit:
     if not per_epilogue:
         raise InputError(f"no epilogue_m*_n*_b{sms} event_time_us rows of {MIN_STORES_PER_BLOCK} stores a block or "
                          f"more: give --sms the SM count the bench used")
-    return StoreFit(per_sector, tuple(per_shape), float(np.median([b for _, b in per_epilogue])),
-                    tuple(per_epilogue))
+    return StoreFit(float(per_sector), float(per_line), floor[0], tuple(words + _per_store(rows, PAIR_SHAPES)),
+                    float(np.median([b for _, b in per_epilogue])), tuple(per_epilogue))
 
 
 def report(fit: StoreFit) -> str:
-    lines = [f"cycles per store on one SM (16 SMs storing), by shape; fit: {fit.cycles_per_sector:.3f} cycles per sector"]
-    for shape, sectors, cycles in fit.per_shape:
-        lines.append(f"  {shape:18s} {sectors:3d} sectors  {cycles:6.2f} cycles  "
-                     f"(fit {sectors * fit.cycles_per_sector:6.2f}, {cycles / (sectors * fit.cycles_per_sector) - 1:+.0%})")
+    lines = [f"cycles per store on one SM (16 SMs storing), by shape; fit: {fit.per_sector:.3f} per sector + "
+             f"{fit.per_line:.3f} per line, at least {fit.min_cycles:.2f}",
+             f"  {'shape':24s} sectors lines  measured      fit"]
+    for shape, sectors, lines_, cycles in fit.per_shape:
+        pair = shape in PAIR_SHAPES          # two stores, each the shape's sectors and lines
+        fitted = (2 if pair else 1) * fit.cycles(sectors, lines_)
+        note = "  (two 4-byte stores to the same sectors, fit as two: not fitted)" if pair else ""
+        lines.append(f"  {shape:24s} {sectors:7d} {lines_:5d} {cycles:9.2f} {fitted:8.2f} {fitted / cycles - 1:+5.0%}{note}")
     lines.append(f"stores' sectors the L2 takes with every SM storing: {fit.l2_bytes_per_s / 1e12:.3f} TB/s (median)")
     for bench, rate in fit.per_epilogue:
         lines.append(f"  {bench:24s} {rate / 1e12:.3f} TB/s")
