@@ -173,17 +173,22 @@ SHARERS_BLOCKS = (2, 8, 32, 0)               # blocks of chase_sharers (0: one p
 SHARERS_DELAYS = (0, 2000, 20000, 200000, -1)  # followers' head start for the leader, cycles (-1: the whole chain)
 EPILOGUE_REPS = (0, 1, 2, 4)                  # tiles of C per block (0: the launch alone)
 EPILOGUE_BLOCKS = 16                          # as the GEMMs at 512 x 512 (16 to 32 blocks); and one per SM
-# store_shape's (name, lanes per row, word spread, words per lane): rows are 128-byte lines
-STORE_SHAPES = (("line", 32, 1, 1),              # one line, four whole sectors
-                ("rows8_half", 4, 2, 1),         # the GEMM's epilogue: 8 lines, every other word of a sector
-                ("rows8_16B", 4, 1, 1),          # 8 lines, half a sector each, contiguous
-                ("rows8_full", 4, 1, 2),         # 8 lines, one whole sector each (8-byte stores)
-                ("rows4_two_sectors", 8, 1, 2),  # 4 lines, two whole sectors each
-                ("rows32_word", 1, 1, 1),        # 32 lines, one word each
+# store_shape's (name, lanes per row, word spread, words per lane, rows whose lanes store): rows are
+# 128-byte lines; 32 rows: every lane stores
+STORE_SHAPES = (("line", 32, 1, 1, 32),              # one line, four whole sectors
+                ("rows8_half", 4, 2, 1, 32),         # the GEMM's epilogue: 8 lines, every other word of a sector
+                ("rows8_16B", 4, 1, 1, 32),          # 8 lines, half a sector each, contiguous
+                ("rows8_full", 4, 1, 2, 32),         # 8 lines, one whole sector each (8-byte stores)
+                ("rows4_two_sectors", 8, 1, 2, 32),  # 4 lines, two whole sectors each
+                ("rows32_word", 1, 1, 1, 32),        # 32 lines, one word each
                 # the ladder kernels' C stores: lanes 2 or 4 elements apart (gemm_blocked2x2/4x4)
-                ("rows2_words_8B_apart", 16, 2, 1),   # 2 lines, 8 sectors, every other word
-                ("rows4_words_16B_apart", 8, 4, 1),   # 4 lines, 16 sectors, a word in every 16 bytes
-                ("rows8_pairs_32B_apart", 4, 4, 2))   # 8 lines, 32 sectors, 8 bytes each (fp64 4x4)
+                ("rows2_words_8B_apart", 16, 2, 1, 32),   # 2 lines, 8 sectors, every other word
+                ("rows4_words_16B_apart", 8, 4, 1, 32),   # 4 lines, 16 sectors, a word in every 16 bytes
+                ("rows8_pairs_32B_apart", 4, 4, 2, 32),   # 8 lines, 32 sectors, 8 bytes each (fp64 4x4)
+                # a tail's guard: few lanes store (is a store's least cost per instruction or per byte?)
+                ("rows4_sector", 8, 1, 1, 32),            # 4 lines, one whole sector each
+                ("rows4_sector_1_row", 8, 1, 1, 1),       # its first row only: 8 lanes, 1 line, 1 sector
+                ("rows8_half_1_row", 4, 2, 1, 1))         # the GEMM's store, first row only: 4 lanes
 STORE_SHAPE_UNROLL = 32                       # microbench.hip's STORE_SHAPE_UNROLL
 CLOCK_BLOCK = 1024                            # clock: one block per SM/CU: 32 warps of 32, 16 waves of 64
 
@@ -441,11 +446,11 @@ def bench_epilogue(x: Bench) -> None:
     blocks, warps, line_words = EPILOGUE_BLOCKS, 4, LINE_BYTES // 4
     nbytes = blocks * warps * max(EPILOGUE_REPS) * STORE_SHAPE_UNROLL * 32 * LINE_BYTES   # 32 rows a store at most
     c = x.b.malloc(nbytes)
-    for name, row_lanes, spread, words in STORE_SHAPES:
+    for name, row_lanes, spread, words, active_rows in STORE_SHAPES:
         assert row_lanes * spread * words <= line_words
         for reps in EPILOGUE_REPS:
             packed = pack_args([("ptr", int(c)), ("i32", blocks), ("i32", reps), ("i32", row_lanes), ("i32", spread),
-                                ("i32", words), ("i32", 1 << 30), ("ptr", int(x.cycles))])
+                                ("i32", words), ("i32", active_rows), ("ptr", int(x.cycles))])
             summary, _ = time_launches(x.b, x.f["store_shape"], (blocks, 1, 1), (warps * 32, 1, 1), packed, c, nbytes,
                                        overrides)
             clock = x.clock()

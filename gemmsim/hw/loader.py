@@ -97,9 +97,8 @@ DOMAINS: dict[str, Domain] = {
     "[memory].l1_pending_hit_cycles": NON_NEGATIVE,
     "[memory].l2_warp_latency_ns": POSITIVE,
     # optional: what a warp's store takes of the L1 and of the L2 (issue 12; store_shape, epilogue_stores)
-    "[memory].l1_store_cycles_per_sector": NON_NEGATIVE,
     "[memory].l1_store_cycles_per_line": NON_NEGATIVE,
-    "[memory].l1_store_min_cycles": NON_NEGATIVE,
+    "[memory].l1_store_cycles_per_partial_sector": NON_NEGATIVE,
     "[memory].l2_store_bytes_per_s": POSITIVE,
     # optional: an L2 split in partitions that each cache what their own SMs read (absent: one)
     "[memory].l2_partitions": COUNT,
@@ -112,8 +111,7 @@ MALL_MEMORY_KEYS = ("mall_latency_ns",)
 # [memory] keys a description may leave out (None in Memory): the warp-wide first-touch load (chase_warp)
 TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles", "l2_warp_latency_ns")
 # [memory] keys a description may leave out (None in Memory): the store path (store_shape, epilogue_stores)
-STORE_MEMORY_KEYS = ("l1_store_cycles_per_sector", "l1_store_cycles_per_line", "l1_store_min_cycles",
-                     "l2_store_bytes_per_s")
+STORE_MEMORY_KEYS = ("l1_store_cycles_per_line", "l1_store_cycles_per_partial_sector", "l2_store_bytes_per_s")
 
 
 def _multiple(a: str, b: str):
@@ -248,12 +246,11 @@ class Memory:
     # latency, under the loaded one-thread chase where that is lower.
     l2_warp_latency_ns: float | None = None
     # A warp's store (optional; None where unmeasured: it takes the data pipe as a load does, and the CU's
-    # share of the L2 as a read): it holds the L1 for l1_store_cycles_per_sector a sector it writes plus
-    # l1_store_cycles_per_line a line, at least l1_store_min_cycles; the L2 takes stores' sectors at
+    # share of the L2 as a read): it holds the L1 for l1_store_cycles_per_line a line it writes plus
+    # l1_store_cycles_per_partial_sector a sector it writes only part of; the L2 takes stores' sectors at
     # l2_store_bytes_per_s (32 bytes a sector), the whole GPU together.
-    l1_store_cycles_per_sector: float | None = None
     l1_store_cycles_per_line: float | None = None
-    l1_store_min_cycles: float | None = None
+    l1_store_cycles_per_partial_sector: float | None = None
     l2_store_bytes_per_s: float | None = None
     # An XCD's L2 split in partitions, each caching the lines its own SMs read (NVIDIA since A100): a
     # line that SMs of two partitions read takes room in both.

@@ -83,6 +83,7 @@ class L1Access:
     lines: int                          # cache lines the access takes through the data pipe
     touched_offsets: tuple[int, ...]    # byte offsets of every piece its lanes touch, also those the
                                         # Instr's lane_offsets leave out as already asked for by the warp
+    partial: int = 0                    # a store: the pieces its lanes write only part of
 
 
 @dataclass(frozen=True)

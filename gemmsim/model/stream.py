@@ -56,16 +56,14 @@ class Step:
 
 def l1_cycles(instr: Instr, gpu: GPU) -> int:
     """Cycles a global access holds an L1 that shares the LDS data pipe: the pipe moves bytes_per_clk of
-    its lines; a store, where the description measured it (store_shape), a cycle per sector and one per
-    line it writes, at least l1_store_min_cycles."""
+    its lines; a store, where the description measured it (store_shape), a cycle per line it writes
+    and one per sector it writes only part of."""
     if instr.l1 is None or not instr.l1.lines:
         return 0
     mem = gpu.memory
-    if instr.op is Op.VMEM_STORE and mem.l1_store_cycles_per_sector is not None:
-        sectors = instr.l1.touched_offsets
-        lines = len({s // mem.l1_line_bytes for s in sectors})
-        cycles = max(mem.l1_store_min_cycles or 0.0,
-                     mem.l1_store_cycles_per_sector * len(sectors) + (mem.l1_store_cycles_per_line or 0.0) * lines)
+    if instr.op is Op.VMEM_STORE and mem.l1_store_cycles_per_line is not None:
+        lines = len({s // mem.l1_line_bytes for s in instr.l1.touched_offsets})
+        cycles = mem.l1_store_cycles_per_line * lines + (mem.l1_store_cycles_per_partial_sector or 0.0) * instr.l1.partial
         return max(1, round(cycles))   # the pipe counts whole cycles
     return -(-instr.l1.lines * mem.l1_line_bytes // gpu.lds.bytes_per_clk)
 

@@ -300,12 +300,13 @@ GS_EPILOGUE_STORES(4, 8)
 // store_shape: what a warp's store costs by the lines and sectors its lanes write. Each warp of a
 // 4-warp block issues reps x 32 stores of `words` (1 or 2) 4-byte words per lane to fresh lines: lane l
 // writes row l / row_lanes at word (l % row_lanes) x spread x words of it, rows one 128-byte line
-// apart, every store on rows of its own. The guard reads `rows` at run time, as the GEMM's does.
+// apart, every store on rows of its own. Only the lanes of each store's first `active_rows` rows store
+// (a guard read at run time, as a GEMM's tail guard is; 32 or more: every lane).
 // cycles[block]: the block's cycles from its first store's issue to its last's (between barriers).
 #define STORE_SHAPE_UNROLL 32
 struct __attribute__((aligned(8))) store_pair { float x, y; };
 extern "C" __global__ void store_shape(float* GS_RESTRICT c, int blocks, int reps, int row_lanes, int spread,
-                                       int words, int rows, u64* cycles) {
+                                       int words, int active_rows, u64* cycles) {
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, row_of_lane = lane / row_lanes;
   const int rows_per_store = 32 / row_lanes, word = (lane % row_lanes) * spread * words;
   const u64 warp_stores = (u64)reps * STORE_SHAPE_UNROLL;
@@ -316,7 +317,7 @@ extern "C" __global__ void store_shape(float* GS_RESTRICT c, int blocks, int rep
 #pragma unroll
     for (int s = 0; s < STORE_SHAPE_UNROLL; ++s) {
       const int row = (r * STORE_SHAPE_UNROLL + s) * rows_per_store + row_of_lane;
-      if (row < rows) {
+      if (row_of_lane < active_rows) {
         if (words == 2)
           *reinterpret_cast<store_pair*>(mine + (u64)row * 32 + word) = store_pair{(float)s, (float)r};
         else

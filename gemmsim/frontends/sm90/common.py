@@ -97,6 +97,7 @@ def global_access(memory: Memory, op: Op, opcode: str, buffer: str, lane_address
     # (l1wide: l1_wide_b64_half, 1 line, 0.466 loads per cycle per SM, as 2 lines; validation/README.md)
     lines = max(len({s // memory.l1_line_bytes for s in touched}),
                 -(-len(lane_addresses) * width_bytes // memory.l1_line_bytes))
+    partial = _partial_sectors(lane_addresses, width_bytes, sector) if op is Op.VMEM_STORE else 0
     if seen is not None:   # sectors of one buffer: A's offset 0 is not B's
         fresh = sorted(s for s in touched if (buffer, s) not in seen)
         seen.update((buffer, s) for s in touched)
@@ -104,7 +105,16 @@ def global_access(memory: Memory, op: Op, opcode: str, buffer: str, lane_address
         fresh = sorted(touched)
     return Instr(op, opcode, width_bits=8 * width_bytes, lane_bytes=sector, buffer=buffer,
                  lane_offsets=tuple(fresh), iter_strides=strides, tag=tag,
-                 l1=L1Access(lines, tuple(sorted(touched))))
+                 l1=L1Access(lines, tuple(sorted(touched)), partial))
+
+
+def _partial_sectors(lane_addresses, width_bytes: int, sector: int) -> int:
+    """The sectors a store's lanes write only part of (the L1 merges their bytes: store_shape)."""
+    written: dict[int, set[int]] = {}
+    for a in lane_addresses:
+        for byte in range(a, a + width_bytes):
+            written.setdefault(byte // sector, set()).add(byte % sector)
+    return sum(len(b) < sector for b in written.values())
 
 
 def shared_access(op: Op, opcode: str, lane_addresses, width_bytes: int, tag: str) -> Instr:
