@@ -42,9 +42,6 @@ _VGPR_FP8 = ("the compiled allocation exceeds the live registers of the generate
              "outside the loop leave 4-12 VGPR holes, gfx950's swizzled second A pack takes one address VGPR per "
              "16-row block, and 128x256x128 overflows the 256 arch VGPRs into 24 AGPRs")
 _OCC = "occupancy follows the VGPR estimate, which stays under the compiled allocation (see arch_vgprs)"
-_WAIT_942 = ("LLVM moves each A pack's second 8-byte MFMA slice up next to its first (the hints' order walks all "
-             "first slices, then all second ones), so fewer B and A waits; 64x256x128 differs by half a wait per "
-             "tile because the two compiled halves differ (13 and 14)")
 _WAIT_950 = ("LLVM interleaves the next tile's A copy loads among the B loads, so the s_waitcnt before an A "
              "write also retires B packs and some B waits disappear; the generator issues the A copy first")
 _WAIT_950_BF16 = "LLVM ignores the 16-bit spread (A reads hoisted, MFMAs reordered), so its waits follow no hint"
@@ -64,8 +61,6 @@ XFAIL: dict[tuple[str, str], str] = {
     **{(k, "waves_per_simd"): _OCC for k in ("gfx950-fp8-128x128x128", "gfx950-fp8-128x256x128")},
     ("gfx950-fp8-64x64x256", "waves_per_simd"): ("96 VGPRs estimated, 98 compiled: one granule apart, but they "
                                                   "allocate 96 and 104, either side of the 5-wave limit (102)"),
-    **{(k, "loop_s_waitcnt"): _WAIT_942 for k in (
-        "gfx942-fp8-64x256x128", "gfx942-bf16-64x256x128", "gfx942-fp8-128x256x128")},
     **{(k, "loop_s_waitcnt"): _WAIT_950 for k in ("gfx950-fp8-64x256x128", "gfx950-fp8-128x128x128")},
     ("gfx950-bf16-64x256x128", "loop_s_waitcnt"): _WAIT_950_BF16,
 }
