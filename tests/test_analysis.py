@@ -86,8 +86,8 @@ def test_paired_slots_two_reads_then_rounds_of_load_group_read_group():
     from gemmsim.frontends.preshuffle.analysis import paired_slots
 
     # group 4, 32 MFMAs: rounds start after MFMA 1 (two MFMAs follow the first reads)
-    s = paired_slots(32, 5, 4, 2, 4, 4, first_use=(0, 4, 8, 12))
-    assert s.reads == (0, 0, 6, 12)               # 2 + 4 = 6; the fourth (2 + 8 + 4 = 14) clamped to its use
+    s = paired_slots(32, 5, 4, 2, 4, 4)
+    assert s.reads == (0, 0, 6, 14)               # 2 + 4 = 6, 2 + 8 + 4 = 14 (the generator fills up to its read)
     assert s.loads == (2, 10, 18, 26, 32)         # one per round of 8 MFMAs; the fifth after the tile
     assert s.writes == (10, 18)                   # 4 rounds, 2 writes: from round 0 on (4 - 2 - 2 = 0)
 

@@ -163,3 +163,14 @@ def test_last_tile_loads_the_epilogue_scales(gpu, dtype, tile, scale_loads, cvt)
     assert sum(i.opcode == "v_cvt_pk_bf16_f32" for i in body) == cvt
     if gpu == "mi300x":   # gfx942 has no f32 -> bf16 conversion: 6 VALU per element
         assert sum(i.opcode == "v_cndmask_b32" for i in body) == 4 * a.m_repeat * a.num_acc_n
+
+
+def test_an_mfma_whose_pack_is_read_late_gives_its_turn_to_the_next_ready_one():
+    from gemmsim.frontends.preshuffle.generator import _ready_first
+
+    # MFMAs 0-1 read pack p0, 2-3 pack p1 (read before MFMA 3), 4-5 p0 again (its next K slice)
+    mfmas = [(i, (k,), ()) for i, k in enumerate(["p0", "p0", "p1", "p1", "p0", "p0"])]
+    order, read_at = _ready_first(mfmas, ["p0", "p1"], [0, 3])
+    assert [m[0] for m in order] == [0, 1, 4, 2, 3, 5] and read_at == [0, 3]
+    order, read_at = _ready_first(mfmas[:4], ["p0", "p1"], [0, 3])   # nothing to fill: the read moves up
+    assert [m[0] for m in order] == [0, 1, 2, 3] and read_at == [0, 2]

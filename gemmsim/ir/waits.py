@@ -1,30 +1,42 @@
 """Minimal s_waitcnt insertion, as the compiler does it: counters retire in issue order, so waiting
-for one operation means letting at most (number issued after it) remain outstanding."""
+for one operation means letting at most (number issued after it) remain outstanding.
+
+Where two paths meet (a loop's entry and its back edge), LLVM's waitcnt pass joins what each path
+left outstanding and keeps, per operation, the fewer issued after it: the stricter wait (join)."""
 
 from __future__ import annotations
 
 from gemmsim.ir.program import Instr, Op, VMCNT_OPS
 
+COUNTERS = ("vm", "lgkm")
+
 
 class WaitTracker:
     def __init__(self):
-        self.pending = {"vm": [], "lgkm": []}
+        # per counter: token -> its issue score; issued[counter]: the score the next operation gets
+        self.pending: dict[str, dict[object, int]] = {c: {} for c in COUNTERS}
+        self.issued_count = {c: 0 for c in COUNTERS}
 
     def issued(self, instr: Instr, token: object) -> None:
         """Record a memory instruction under a token that a later consumer can name."""
         counter = "vm" if instr.op in VMCNT_OPS else "lgkm"
-        self.pending[counter].append(token)
+        self.pending[counter][token] = self.issued_count[counter]
+        self.issued_count[counter] += 1
+
+    def _after(self, counter: str, token: object) -> int:
+        """How many operations of this counter were issued after the token's."""
+        return self.issued_count[counter] - self.pending[counter][token] - 1
 
     def wait_for(self, *tokens: object) -> list[Instr]:
         """The s_waitcnt (at most one) needed before the results of `tokens` may be used."""
         thresholds = {}
-        for counter in ("vm", "lgkm"):
+        for counter in COUNTERS:
             queue = self.pending[counter]
-            positions = [queue.index(t) for t in tokens if t in queue]
-            if positions:
-                last = max(positions)
-                thresholds[counter + "cnt"] = len(queue) - last - 1
-                del queue[: last + 1]
+            after = [self._after(counter, t) for t in tokens if t in queue]
+            if after:
+                thresholds[counter + "cnt"] = need = min(after)
+                for t in [t for t in queue if self._after(counter, t) >= need]:
+                    del queue[t]
         if not thresholds:
             return []
         tag = " ".join(f"{k}({v})" for k, v in thresholds.items())
@@ -34,4 +46,26 @@ class WaitTracker:
         """Wait until nothing of this counter is outstanding."""
         if not self.pending[counter]:
             return []
-        return self.wait_for(self.pending[counter][-1])
+        return self.wait_for(max(self.pending[counter], key=self.pending[counter].get))
+
+    def copy(self) -> WaitTracker:
+        out = WaitTracker()
+        out.pending = {c: dict(q) for c, q in self.pending.items()}
+        out.issued_count = dict(self.issued_count)
+        return out
+
+    def joined(self, other: WaitTracker) -> WaitTracker:
+        """What is outstanding where this path and `other` meet: every token either left, with the
+        fewer operations issued after it of the two."""
+        out = WaitTracker()
+        for c in COUNTERS:
+            after = {t: self._after(c, t) for t in self.pending[c]}
+            for t in other.pending[c]:
+                after[t] = min(after.get(t, other._after(c, t)), other._after(c, t))
+            out.issued_count[c] = top = max(after.values(), default=-1) + 1
+            out.pending[c] = {t: top - a - 1 for t, a in after.items()}
+        return out
+
+    def state(self) -> tuple:
+        """What is outstanding, comparable between two points (tokens with the operations after them)."""
+        return tuple(tuple(sorted(((t, self._after(c, t)) for t in self.pending[c]), key=repr)) for c in COUNTERS)

@@ -102,8 +102,7 @@ def spread_slots(mfmas: int, loads: int, reads: int, writes: int, pre: tuple[int
     return TileSlots(positions(pre_loads, load_counts), read_at, tuple(write_at))
 
 
-def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_repeat: int,
-                 first_use: tuple[int, ...]) -> TileSlots:
+def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_repeat: int) -> TileSlots:
     """FlyDSL's gfx942 hints: two A reads, two MFMAs (with a load after each when the tile has one
     16-row block; with fewer than 4 column blocks, two more reads between three more MFMAs, the
     first two again followed by a load each when the tile has one 16-row block), then
@@ -132,8 +131,7 @@ def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_
     def fit(positions: list[int], count: int) -> list[int]:
         return [min(p, mfmas) for p in positions[:count]] + [mfmas] * max(0, count - len(positions))
 
-    read_at = [min(at, use) for at, use in zip(fit(read_at, reads), first_use)]
-    return TileSlots(tuple(fit(load_at, loads)), tuple(read_at), tuple(fit(write_at, writes)))
+    return TileSlots(tuple(fit(load_at, loads)), tuple(fit(read_at, reads)), tuple(fit(write_at, writes)))
 
 
 def live_a_operands(read_at: tuple[int, ...], span: int, last_use: tuple[int, ...]) -> int:
@@ -334,7 +332,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         else:
             # the guide's budget stays: the compiled gfx942 kernels hold more A than one pack but
             # recycle B registers as the next tile's B arrives, and the two balance (flydsl_facts.toml)
-            slots = paired_slots(*counts, num_acc_n, m_repeat, first_use)
+            slots = paired_slots(*counts, num_acc_n, m_repeat)
     other_limits = occupancy(gpu, 0, 0, lds_pipeline + lds_cshuffle, WAVES_PER_BLOCK)
     vgpr = VgprEstimate(
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane

@@ -14,7 +14,11 @@ the LDS writes after the last rounds; on gfx950 (analysis.spread_slots) a per-ti
 and reads come first (8-bit tiles), the rest spread over the MFMAs, the LDS writes among the last
 MFMAs. Async copy spreads the LDS reads and DMA loads evenly over all MFMAs. With one A buffer
 (lds_stage 1) on gfx950 the next tile's B loads follow the tile's last MFMA, as FlyDSL's compiled
-single-buffer loop issues them. Waits are inserted where data is consumed.
+single-buffer loop issues them. Where a hinted LDS read comes after the MFMA that first needs its
+pack, the next MFMAs whose packs are in registers go first (_ready_first), as LLVM fills the slot.
+Waits are inserted where data is consumed, in the loop from what the prologue and the loop's own back
+edge leave outstanding (ir/waits.py); the prologue issues B in FlyDSL's copy order, the loop in the
+order its MFMAs consume it.
 
 Epilogue: an 8-bit GEMM's last tile loads its per-row and per-column scales (scale_a, scale_b) and
 the epilogue multiplies each accumulator by them before the bf16 conversion, which on gfx942 (no
@@ -39,6 +43,7 @@ VMEM_LOAD_B128 = "buffer_load_dwordx4"
 DS_READ_B128 = "ds_read_b128"
 DS_WRITE_B128 = "ds_write_b128"
 DMA_OPCODE = {4: "buffer_load_dword lds", 16: "buffer_load_dwordx4 lds"}
+B_COPY_K64_STEPS = 2         # FlyDSL's B copy moves a column block's K64 steps two at a time (compiled prologues)
 SCALE_BYTES = 4              # scale_a and scale_b are f32, one per row of A and per column of B
 SCALED_ELEM_BYTES = 1        # FlyDSL's 8-bit GEMM scales C per row (scale_a) and per column (scale_b)
 SCALES_IN_LAST_TILE_ACC_VGPRS = 64   # up to this many accumulator VGPRs FlyDSL loads the scales during the
@@ -201,7 +206,7 @@ class _WaveBuilder:
             loads = last_loads
             early = a.m_repeat * a.num_acc_n * 4 <= SCALES_IN_LAST_TILE_ACC_VGPRS
             load_at = [0 if early else len(mfmas)] * len(loads)
-        read_at = [min(at, first_use[key]) for at, (_, key) in zip(read_at, reads)]  # never after its use
+        mfmas, read_at = _ready_first(mfmas, [key for _, key in reads], read_at)
         # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
         events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
                   + [(at, 2, j) for j, at in enumerate(write_at)])
@@ -261,14 +266,17 @@ class _WaveBuilder:
     def _a_dmas(self, t: int, strides) -> list[tuple[Instr, object]]:
         return [(self.a_dma(t, r, strides), ("adma", t % 2, r)) for r in range(self.a.a_loads_per_tile)]
 
-    def _next_tile_loads(self, t: int, strides, with_dma: bool = True) -> list[tuple[Instr, object]]:
+    def _next_tile_loads(self, t: int, strides, with_dma: bool = True,
+                         hinted: bool = True) -> list[tuple[Instr, object]]:
+        """Tile t's A copy, then its B loads: in the order its MFMAs consume B (per MFMA K span, column
+        block, the span's K64 steps) where FlyDSL's hints schedule them, and in its copy's own order,
+        B_COPY_K64_STEPS of a column block at a time, where nothing does (the prologue): as compiled."""
         a = self.a
         if a.config.copy == "sync":
             a_ops = [(self.a_load(t, r, strides), ("acopy", t % 2, r)) for r in range(a.a_loads_per_tile)]
         else:
             a_ops = self._a_dmas(t, strides) if with_dma else []
-        # FlyDSL copies B per MFMA K span (its tile_K_perm), per column block, the span's K64 steps
-        span = self.k_steps_per_mfma
+        span = self.k_steps_per_mfma if hinted else min(B_COPY_K64_STEPS, a.k_unroll)
         b_ops = [(self.b_load(t, g + p, ni, strides), ("b", t % 2, g + p, ni))
                  for g in range(0, a.k_unroll, span) for ni in range(a.num_acc_n) for p in range(span)]
         return a_ops + b_ops
@@ -357,7 +365,7 @@ class _WaveBuilder:
     def prologue(self) -> list[Instr]:
         out = [self.salu("s_load_dwordx8", "kernel arguments"), self.valu("v_lshlrev_b32", "lane offsets"),
                self.valu("v_add_u32", "row offsets")]
-        for instr, key in self._next_tile_loads(0, ()):
+        for instr, key in self._next_tile_loads(0, (), hinted=False):
             out += self._issue((instr, key))
         return out + self._land_next_a(0, ())
 
@@ -461,7 +469,7 @@ class _WaveBuilder:
         iterations = prefetched // 2
         loop_stride = (2 * a.tile_k_bytes,)
         if iterations:
-            body = self.tile(0, True, loop_stride) + self.tile(1, True, loop_stride)
+            body = self._loop_body(loop_stride)
             body += [self.salu("s_add_u32", "loop counter"), self.salu("s_cmp_lt_u32", "loop test"),
                      Instr(Op.BRANCH, "s_cbranch_scc1", tag="next iteration")]
             items.append(Loop(tuple(self._scale_b_strides(body)), iterations, name="main K loop"))
@@ -473,6 +481,18 @@ class _WaveBuilder:
         items += self.epilogue()
         items.append(Instr(Op.BRANCH, "s_endpgm", tag="end"))
         return tuple(items)
+
+    def _loop_body(self, strides) -> list[Instr]:
+        """Two tiles, with the waits of a loop: the body starts from what the prologue and the body's
+        own last pass left outstanding, joined (LLVM's waitcnt pass iterates a loop to this fixed point)."""
+        entry = head = self.waits.copy()
+        while True:
+            self.waits = head.copy()
+            body = self.tile(0, True, strides) + self.tile(1, True, strides)
+            joined = entry.joined(self.waits)
+            if joined.state() == head.state():
+                return body
+            head = joined
 
     def _scale_b_strides(self, body: list[Instr]) -> list[Instr]:
         """In the loop, B advances 2*k_unroll chunks of 1 KiB per iteration, A by 2 tiles of K bytes."""
@@ -560,6 +580,25 @@ def _mfma_order(k_unroll: int, per_step: float, m_repeat: int, num_acc_n: int, o
                     out.append((instr, tuple(("a", parity, s, mi) for s in steps),
                                 tuple(("b", parity, s, ni) for s in steps)))
     return tuple(out)
+
+
+def _ready_first(mfmas, read_keys: list, read_at: list[int]) -> tuple[list, list[int]]:
+    """The MFMAs in the order LLVM issues them around hinted LDS reads, and the reads' positions.
+
+    A read stays at its hinted position (before MFMA read_at[j]); an MFMA whose A pack is not read
+    yet gives its turn to the next MFMA in order whose packs are (the compiled gfx942 kernels fill a
+    late pack's latency with the first pack's next K slice). Only when no MFMA is ready does a read
+    move up to the MFMA that needs it. Packs without a read here (the A0 prefetch) count as read."""
+    at = dict(zip(read_keys, read_at))
+    remaining, order = list(mfmas), []
+    for i in range(len(mfmas)):
+        pick = next((m for m in remaining if all(at.get(k, 0) <= i for k in m[1])), remaining[0])
+        for k in pick[1]:
+            if at.get(k, 0) > i:
+                at[k] = i
+        remaining.remove(pick)
+        order.append(pick)
+    return order, [at[k] for k in read_keys]
 
 
 def _spread(count: int, slots: int) -> list[int]:
