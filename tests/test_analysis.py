@@ -120,3 +120,13 @@ def test_preload_only_for_8bit_on_gfx950():
     assert preload("gfx950", 2, (64, 256, 128)) == (0, 0)
     assert preload("gfx942", 1, (64, 256, 128)) == (0, 0)
     assert preload("gfx950", 1, (64, 256, 512)) == (0, 0)   # not in the table
+
+
+def test_second_pack_addresses_one_per_row_block_and_k_span_of_a_two_step_mfma():
+    from gemmsim.frontends.preshuffle.analysis import second_pack_addresses
+
+    # gfx950 fp8 (16x16x128 spans two K64 steps): 64x64x256 has 2 spans x 4 row blocks; compiled: 8 such VGPRs
+    assert second_pack_addresses(4, 0.5, 4, swizzle=True) == 8
+    assert second_pack_addresses(2, 0.5, 8, swizzle=True) == 8     # 128x128x128
+    assert second_pack_addresses(2, 2.0, 4, swizzle=True) == 0     # gfx942: one MFMA per 8-byte slice
+    assert second_pack_addresses(2, 0.5, 4, swizzle=False) == 0    # unswizzled: an immediate offset

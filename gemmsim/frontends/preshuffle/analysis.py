@@ -134,6 +134,16 @@ def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_
     return TileSlots(tuple(fit(load_at, loads)), tuple(fit(read_at, reads)), tuple(fit(write_at, writes)))
 
 
+def second_pack_addresses(k_unroll: int, mfma_per_k_step: float, m_repeat: int, swizzle: bool) -> int:
+    """Address VGPRs beyond the guide's for the A reads of an MFMA that spans several K64 steps (gfx950's
+    8-bit 16x16x128): a lane's next pack sits one 16-byte block from its first, the XOR swizzle flipping
+    that block forward on some rows and back on others, so it is no immediate offset from the first;
+    the compiled kernels compute each such read's address into a VGPR of its own, per 16-row block and
+    MFMA K span (their first packs share one base per span, the blocks apart by immediates)."""
+    span = max(1, round(1 / mfma_per_k_step))
+    return (k_unroll // span) * (span - 1) * m_repeat if swizzle and span > 1 else 0
+
+
 def live_a_operands(read_at: tuple[int, ...], span: int, last_use: tuple[int, ...]) -> int:
     """Most A operands held at once: an operand (span packs, one contiguous register tuple) lives from
     the read of its first pack to its last MFMA. Operand j's packs are reads j*span ... (j+1)*span-1."""
@@ -341,7 +351,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         b_tiles_live=1 if config.lds_stage == 1 and gpu.arch == SPREAD_ARCH else 2,
         a_prefetch=a_live,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
-        addresses=ADDRESS_VGPRS,
+        addresses=ADDRESS_VGPRS + second_pack_addresses(k_unroll, mfma_per_k_step, m_repeat, config.swizzle),
         floor=descriptor_vgpr_floor(gpu, other_limits.waves_per_simd),
         cap=waves_per_eu_vgpr_budget(gpu, config.waves_per_eu) if config.waves_per_eu else 0,
     )
