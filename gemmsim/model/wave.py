@@ -54,32 +54,39 @@ STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu
 class Wake:
     """A wave's own timeout, put on SimPy's queue as env.timeout puts one (its time, priority and
     event id, so the events keep SimPy's order) without the rest of a Timeout: a wave's wake-up
-    never fails and carries no value."""
+    never fails and carries no value. A wave waits for one wake-up at a time, so it keeps one Wake
+    and puts it on the queue again at every wait, with `resume` (its process's callback) as the
+    callbacks (`rearm`) the queue takes off it when it fires."""
 
-    __slots__ = ("callbacks",)
+    __slots__ = ("callbacks", "rearm")
     _ok, _value = True, None
 
     def __init__(self):
         self.callbacks = []
+        self.rearm = None    # [the wave's resume]: its callbacks each time it is queued
 
 
-def start_process(env: simpy.Environment, process) -> None:
-    """Run a wave's generator as env.process would, with the events SimPy would schedule (the start
+def start_process(env: simpy.Environment, wave: "Wave") -> None:
+    """Run the wave's generator as env.process would, with the events SimPy would schedule (the start
     at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by a
     plain function: simpy.Process's bookkeeping (the active process, a bound method per wait) was
-    a twentieth of a replay. A wave waits on events that never fail and carry no value."""
-    queue, event_ids, send = env._queue, env._eid, process.send
+    a twentieth of a replay. A wave waits on events that never fail and carry no value: its own Wake
+    (already on the queue with `resume` as its callback), or an event of the SimPy kind."""
+    queue, event_ids, send, own = env._queue, env._eid, wave.run().send, wave.wake
 
     def resume(_):
         try:
             while True:
                 event = send(None)
+                if event is own:                   # its own wake-up, queued with this callback
+                    return
                 if event.callbacks is not None:    # not yet processed: wait for it
                     event.callbacks.append(resume)
                     return
         except StopIteration:
             heappush(queue, (env._now, NORMAL, next(event_ids), Wake()))   # the process's own event
 
+    own.rearm = [resume]
     begin = Wake()
     begin.callbacks.append(resume)
     heappush(queue, (env._now, URGENT, next(event_ids), begin))
@@ -115,6 +122,7 @@ class Wave:
         self.reg_ready: dict[int, float] = {}
         self.scoreboard = Scoreboard()
         self.end_time = 0.0
+        self.wake = Wake()   # its own wake-up, queued again at every wait (start_process)
 
     # ---- constraints ---------------------------------------------------------------------------
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
@@ -144,6 +152,7 @@ class Wave:
         # `now` follows the clock: a timeout resumes the wave exactly `delay` later
         name, env, port, stalled, cu = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.cu
         counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
+        wake, rearm = self.wake, self.wake.rearm   # (None where simpy's own Process runs the wave: a fresh list)
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
         stalls, recording = cu.stalls, cu.recording
@@ -215,7 +224,8 @@ class Wave:
                 if alone and (not queue or queue[0][0] > start):    # (env.peek() > start)
                     env._now = now + delay     # what the timeout would do: no other event comes first
                 else:
-                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                    wake.callbacks = rearm or []
+                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake))
                     yield wake
                     alone = True
                 now += delay
@@ -225,7 +235,8 @@ class Wave:
                 else:
                     stalls["issue_port"] = stalls.get("issue_port", 0.0) + (port.free_at - now)
                 delay = port.free_at - now
-                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                wake.callbacks = rearm or []
+                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake))
                 yield wake
                 alone = True
                 now += delay
