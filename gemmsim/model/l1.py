@@ -72,6 +72,9 @@ class L1Cache:
             for line in lines:
                 if line in held:
                     held.move_to_end(line)
-        held.update(zip(lines, itertools.repeat(ready)))
-        for _ in range(len(held) - self.capacity):
-            held.popitem(last=False)
+        for line in lines:   # (an OrderedDict's update() goes through MutableMapping: slower than this loop)
+            held[line] = ready
+        over = len(held) - self.capacity
+        if over > 0:         # the least recently used go, all at once
+            for line in list(itertools.islice(held, over)):
+                del held[line]
