@@ -163,13 +163,13 @@ class Wave:
         # other in one event; a wave resumed so waits with a real timeout.
         alone = True
         for step in self.steps:
-            op = step.op
             if step.control is not None:
                 earliest, done = yield from self.run_controlled(step, earliest)
                 work_done = max(work_done, done)
                 now = env.now
                 alone = False
                 continue
+            op, piped = step.op, step.piped
             if op is BARRIER:
                 if earliest > now:
                     yield env.timeout(earliest - now)
@@ -179,16 +179,17 @@ class Wave:
                 alone = False
                 self._stall("barrier", arrived, now)
             else:
-                # what the wave itself waits for: its counters, or the registers it reads
-                if op is WAITCNT:
+                # what the wave itself waits for: the registers it reads, or its counters
+                if piped:   # the latest of its source registers (an MFMA's accumulator: map and max run in C)
+                    ready = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)) if step.reads else earliest
+                    why = "dependency"
+                elif op is WAITCNT:
                     ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
                 elif step.counter:   # (self.queue_room without the call)
                     if step.counter == "vm":
                         ready, why = counters.vm.time_at_most(vm_room, earliest), "vmem_slots"
                     else:
                         ready, why = counters.lgkm.time_at_most(lgkm_room, earliest), "lgkm_slots"
-                elif step.reads:   # the latest of its source registers (an MFMA reads eight: map and max run in C)
-                    ready, why = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)), "dependency"
                 else:
                     ready = earliest
                 if ready > earliest:
@@ -200,7 +201,7 @@ class Wave:
                 else:
                     ready = earliest
                 start = ready
-                if op is MFMA or op is VALU:
+                if piped:
                     # self.book_pipe written out where no recorder watches the pipe (Server.reserve)
                     pipe = matrix if op is MFMA else valu
                     if pipe.observer is None:
@@ -244,8 +245,8 @@ class Wave:
             # (IssuePort.take); an MFMA or VALU op runs on the pipe slot booked from `start`; a memory op
             # counts on its counter until it is done
             port.free_at = (now if now > port.free_at else port.free_at) + 1.0
-            if op is MFMA or op is VALU:
-                done = start + (step.latency or step.cycles)
+            if piped:
+                done = start + step.result_cycles
             elif step.counter:
                 counter = counters.vm if step.counter == "vm" else counters.lgkm
                 done = counter.push(cu.memory_done(step, now, self.block_bases))
@@ -257,7 +258,7 @@ class Wave:
                 cu.issued(name, step, now, done)
             if done > work_done:
                 work_done = done
-            earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
+            earliest = now + step.issue_cycles
         self.barrier.leave()
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
