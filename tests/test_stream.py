@@ -53,23 +53,3 @@ def test_trip_starts_needs_a_hot_loop_that_runs_once():
     twice = Loop(body, 9)
     assert trip_starts((twice, twice), 3) is None                # one loop run twice: no one place
     assert trip_starts((Instr(Op.SALU, "s_endpgm"),), 3) is None
-
-
-def test_the_scoreboard_view_narrows_registers_and_changes_no_replay(monkeypatch):
-    from gemmsim.model import cu
-    from gemmsim.model.stream import replay_streams, scoreboard_view
-    from gemmsim.model.vmem import MemoryPath
-
-    gpu = load_gpu("mi300x")
-    program = generate(analyze(make_problem("256x256x1024", "bf16"), make_config("64x128x64"), gpu), gpu)
-    steps = decoded_streams(program, gpu, 4)[0]
-    view = scoreboard_view(steps)
-    mfmas = [i for i, step in enumerate(steps) if step.op is Op.MFMA]
-    assert mfmas and all(len(view[i].reads) < len(steps[i].reads) for i in mfmas)   # no A or B operand
-    assert [replace(v, reads=s.reads, writes=s.writes) for s, v in zip(steps, view)] == list(steps)
-    assert replay_streams(program, gpu, 4)[0] == view
-    path = MemoryPath(cycles_per_byte=0.5, load_latency_cycles=600.0, store_latency_cycles=300.0,
-                      scalar_latency_cycles=300.0)
-    narrowed = cu.replay_cu(program, gpu, 2, path, 4)
-    monkeypatch.setattr(cu, "replay_streams", decoded_streams)     # every register, as decoded
-    assert cu.replay_cu(program, gpu, 2, path, 4) == narrowed

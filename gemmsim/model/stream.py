@@ -11,8 +11,7 @@ decoded once and its Step shared by every iteration.
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
@@ -238,9 +237,8 @@ def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu
 
 
 # per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
-# the Steps decoded so far, the streams per trip count, and the replay's view of them (replay_streams)
-_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]],
-                                      dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
+# the Steps decoded so far, and the streams per trip count
+_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
 DECODED_KEPT = 4    # a search replays a candidate's Program again at its final clock (a re-decode mostly finds its Steps in _STEPS)
 
 
@@ -249,7 +247,14 @@ def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[
     for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. A
     stream of fewer hot-loop trips is cut from a longer one already decoded (replay_round decodes the
     long one first). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
-    _, _, known, by_trips, _ = entry = _decoded_entry(program, gpu)
+    key = (id(program), id(gpu))
+    entry = _DECODED.pop(key, None)
+    if entry is None:
+        entry = (program, gpu, {}, {})
+        if len(_DECODED) >= DECODED_KEPT:
+            del _DECODED[next(iter(_DECODED))]   # the least recently used
+    _DECODED[key] = entry
+    _, _, known, by_trips = entry
     streams = by_trips.get(hot_trips)
     if streams is None:
         longer = min((t for t in by_trips if t is not None and hot_trips is not None and t > hot_trips), default=None)
@@ -259,55 +264,3 @@ def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[
         streams = by_trips[hot_trips] = tuple(steps if steps is not None else tuple(decode_wave(items, gpu, hot_trips, known))
                                               for items, steps in zip(program.waves, cut))
     return streams
-
-
-def replay_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
-    """decoded_streams as the replay issues them: each stream's registers narrowed (scoreboard_view),
-    once per (Program, GPU, trip count)."""
-    streams = decoded_streams(program, gpu, hot_trips)
-    narrowed = _decoded_entry(program, gpu)[4]
-    if hot_trips not in narrowed:
-        narrowed[hot_trips] = tuple(map(scoreboard_view, streams))
-    return narrowed[hot_trips]
-
-
-def _decoded_entry(program: Program, gpu: GPU) -> tuple:
-    """The (Program, GPU)'s entry of _DECODED, made the most recent (and made, if new)."""
-    key = (id(program), id(gpu))
-    entry = _DECODED.pop(key, None)
-    if entry is None:
-        entry = (program, gpu, {}, {}, {})
-        if len(_DECODED) >= DECODED_KEPT:
-            del _DECODED[next(iter(_DECODED))]   # the least recently used
-    _DECODED[key] = entry
-    return entry
-
-
-def scoreboard_view(steps: tuple[Step, ...]) -> tuple[Step, ...]:
-    """The stream with each Step's registers narrowed to those a wave's register scoreboard can tell
-    apart (wave.py: a step waits for the latest write of the registers it reads, and its writes
-    are ready when it is done), which gives the same ready times with fewer look-ups per step. A
-    register that no step of the stream writes is never waited for, one that no step reads need
-    not be written, and registers that the same steps read and the same steps write always hold the
-    same ready time, so one of them stands for all. An MFMA reads its A and B operands (which LDS
-    reads fill: the waitcnt orders them) and its accumulator: 8 registers, then 3."""
-    unique = list({id(s): s for s in steps if s.reads or s.writes}.values())
-    readers, writers = defaultdict(list), defaultdict(list)
-    for i, step in enumerate(unique):
-        for r in step.reads:
-            readers[r].append(i)
-        for r in step.writes:
-            writers[r].append(i)
-    first: dict[tuple, int] = {}   # (the steps that read it, the steps that write it) -> the register that stands for all
-    stands = {r: first.setdefault((tuple(readers[r]), tuple(writers[r])), r) for r in writers if r in readers}
-    view = {}
-    for step in unique:
-        reads, writes = _standing(step.reads, stands), _standing(step.writes, stands)
-        if reads != step.reads or writes != step.writes:
-            view[id(step)] = replace(step, reads=reads, writes=writes)
-    return tuple(view.get(id(step), step) for step in steps) if view else steps
-
-
-def _standing(regs: tuple[int, ...], stands: dict[int, int]) -> tuple[int, ...]:
-    """The registers that stand for `regs` (each once), in the order of their first member."""
-    return tuple(dict.fromkeys(stands[r] for r in regs if r in stands))
