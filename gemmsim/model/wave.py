@@ -26,8 +26,8 @@ port and pipes), its counters and its workgroup's barrier are handed to it.
 
 from __future__ import annotations
 
-import itertools
 import math
+from collections import defaultdict
 from heapq import heappush
 from typing import Protocol
 
@@ -42,7 +42,6 @@ from gemmsim.model.stream import Step
 from gemmsim.ir.program import Op
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
-NEVER_WRITTEN = itertools.repeat(0.0)   # the ready time of a register no instruction has written
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
@@ -119,7 +118,7 @@ class Wave:
         self.name, self.steps, self.cu, self.simd, self.barrier = name, steps, cu, simd, barrier
         self.counters = counters
         self.block_bases = block_bases   # byte address of its workgroup's tile per buffer (its L1 lines)
-        self.reg_ready: dict[int, float] = {}
+        self.reg_ready: dict[int, float] = defaultdict(float)   # a register no op has written is ready at 0.0
         self.scoreboard = Scoreboard()
         self.end_time = 0.0
         self.wake = Wake()   # its own wake-up, queued again at every wait (start_process)
@@ -180,9 +179,12 @@ class Wave:
                 self._stall("barrier", arrived, now)
             else:
                 # what the wave itself waits for: the registers it reads, or its counters
-                if piped:   # the latest of its source registers (an MFMA's accumulator: map and max run in C)
-                    ready = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)) if step.reads else earliest
-                    why = "dependency"
+                if piped:   # the latest of its source registers (a loop: faster here than max(map(...)))
+                    ready, why = earliest, "dependency"
+                    for r in step.reads:
+                        t = reg_ready[r]
+                        if t > ready:
+                            ready = t
                 elif op is WAITCNT:
                     ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
                 elif step.counter:   # (self.queue_room without the call)
@@ -252,8 +254,8 @@ class Wave:
                 done = counter.push(cu.memory_done(step, now, self.block_bases))
             else:
                 done = now + step.cycles
-            if step.writes:   # (an MFMA writes its whole accumulator: update runs in C)
-                reg_ready.update(zip(step.writes, itertools.repeat(done)))
+            for r in step.writes:   # (an MFMA writes its whole accumulator; a loop beats update(zip(...)))
+                reg_ready[r] = done
             if recording:
                 cu.issued(name, step, now, done)
             if done > work_done:
