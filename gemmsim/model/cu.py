@@ -111,7 +111,7 @@ class ComputeUnitModel:
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
             self.waves.append(wave)
-            start_process(self.env, wave.run())
+            start_process(self.env, wave)
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:

@@ -11,7 +11,7 @@ decoded once and its Step shared by every iteration.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
@@ -52,6 +52,17 @@ class Step:
     control: Control | None = None   # the compiler's stall count and scoreboard barriers (NVIDIA)
     counter: str = ""           # "vm" or "lgkm": the wave counter a memory op counts on (read per step by
                                 # the replay, where testing the op against a set of Ops would cost a hash)
+    # worked out from the fields above, for the replay's loop (wave.py), which reads them once per step
+    piped: bool = field(init=False, repr=False, compare=False)      # an MFMA or VALU op: it books its SIMD's pipe
+    issue_cycles: int = field(init=False, repr=False, compare=False)   # until the wave's next instruction: 1 for
+                                                                     # a piped op (its pipe runs on), else `cycles`
+    result_cycles: int = field(init=False, repr=False, compare=False)  # a piped op's pipe start to result
+
+    def __post_init__(self):
+        piped = self.op is Op.MFMA or self.op is Op.VALU
+        object.__setattr__(self, "piped", piped)
+        object.__setattr__(self, "issue_cycles", 1 if piped else self.cycles)
+        object.__setattr__(self, "result_cycles", self.latency or self.cycles)
 
 
 def l1_cycles(instr: Instr, gpu: GPU) -> int:

@@ -26,8 +26,8 @@ port and pipes), its counters and its workgroup's barrier are handed to it.
 
 from __future__ import annotations
 
-import itertools
 import math
+from collections import defaultdict
 from heapq import heappush
 from typing import Protocol
 
@@ -42,7 +42,6 @@ from gemmsim.model.stream import Step
 from gemmsim.ir.program import Op
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
-NEVER_WRITTEN = itertools.repeat(0.0)   # the ready time of a register no instruction has written
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
@@ -54,32 +53,39 @@ STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu
 class Wake:
     """A wave's own timeout, put on SimPy's queue as env.timeout puts one (its time, priority and
     event id, so the events keep SimPy's order) without the rest of a Timeout: a wave's wake-up
-    never fails and carries no value."""
+    never fails and carries no value. A wave waits for one wake-up at a time, so it keeps one Wake
+    and puts it on the queue again at every wait, with `resume` (its process's callback) as the
+    callbacks (`rearm`) the queue takes off it when it fires."""
 
-    __slots__ = ("callbacks",)
+    __slots__ = ("callbacks", "rearm")
     _ok, _value = True, None
 
     def __init__(self):
         self.callbacks = []
+        self.rearm = None    # [the wave's resume]: its callbacks each time it is queued
 
 
-def start_process(env: simpy.Environment, process) -> None:
-    """Run a wave's generator as env.process would, with the events SimPy would schedule (the start
+def start_process(env: simpy.Environment, wave: "Wave") -> None:
+    """Run the wave's generator as env.process would, with the events SimPy would schedule (the start
     at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by a
     plain function: simpy.Process's bookkeeping (the active process, a bound method per wait) was
-    a twentieth of a replay. A wave waits on events that never fail and carry no value."""
-    queue, event_ids, send = env._queue, env._eid, process.send
+    a twentieth of a replay. A wave waits on events that never fail and carry no value: its own Wake
+    (already on the queue with `resume` as its callback), or an event of the SimPy kind."""
+    queue, event_ids, send, own = env._queue, env._eid, wave.run().send, wave.wake
 
     def resume(_):
         try:
             while True:
                 event = send(None)
+                if event is own:                   # its own wake-up, queued with this callback
+                    return
                 if event.callbacks is not None:    # not yet processed: wait for it
                     event.callbacks.append(resume)
                     return
         except StopIteration:
             heappush(queue, (env._now, NORMAL, next(event_ids), Wake()))   # the process's own event
 
+    own.rearm = [resume]
     begin = Wake()
     begin.callbacks.append(resume)
     heappush(queue, (env._now, URGENT, next(event_ids), begin))
@@ -112,9 +118,10 @@ class Wave:
         self.name, self.steps, self.cu, self.simd, self.barrier = name, steps, cu, simd, barrier
         self.counters = counters
         self.block_bases = block_bases   # byte address of its workgroup's tile per buffer (its L1 lines)
-        self.reg_ready: dict[int, float] = {}
+        self.reg_ready: dict[int, float] = defaultdict(float)   # a register no op has written is ready at 0.0
         self.scoreboard = Scoreboard()
         self.end_time = 0.0
+        self.wake = Wake()   # its own wake-up, queued again at every wait (start_process)
 
     # ---- constraints ---------------------------------------------------------------------------
     def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
@@ -144,6 +151,7 @@ class Wave:
         # `now` follows the clock: a timeout resumes the wave exactly `delay` later
         name, env, port, stalled, cu = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.cu
         counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
+        wake, rearm = self.wake, self.wake.rearm   # (None where simpy's own Process runs the wave: a fresh list)
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
         stalls, recording = cu.stalls, cu.recording
@@ -154,13 +162,13 @@ class Wave:
         # other in one event; a wave resumed so waits with a real timeout.
         alone = True
         for step in self.steps:
-            op = step.op
             if step.control is not None:
                 earliest, done = yield from self.run_controlled(step, earliest)
                 work_done = max(work_done, done)
                 now = env.now
                 alone = False
                 continue
+            op, piped = step.op, step.piped
             if op is BARRIER:
                 if earliest > now:
                     yield env.timeout(earliest - now)
@@ -170,16 +178,20 @@ class Wave:
                 alone = False
                 self._stall("barrier", arrived, now)
             else:
-                # what the wave itself waits for: its counters, or the registers it reads
-                if op is WAITCNT:
+                # what the wave itself waits for: the registers it reads, or its counters
+                if piped:   # the latest of its source registers (a loop: faster here than max(map(...)))
+                    ready, why = earliest, "dependency"
+                    for r in step.reads:
+                        t = reg_ready[r]
+                        if t > ready:
+                            ready = t
+                elif op is WAITCNT:
                     ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
                 elif step.counter:   # (self.queue_room without the call)
                     if step.counter == "vm":
                         ready, why = counters.vm.time_at_most(vm_room, earliest), "vmem_slots"
                     else:
                         ready, why = counters.lgkm.time_at_most(lgkm_room, earliest), "lgkm_slots"
-                elif step.reads:   # the latest of its source registers (an MFMA reads eight: map and max run in C)
-                    ready, why = max(map(reg_ready.get, step.reads, NEVER_WRITTEN)), "dependency"
                 else:
                     ready = earliest
                 if ready > earliest:
@@ -191,7 +203,7 @@ class Wave:
                 else:
                     ready = earliest
                 start = ready
-                if op is MFMA or op is VALU:
+                if piped:
                     # self.book_pipe written out where no recorder watches the pipe (Server.reserve)
                     pipe = matrix if op is MFMA else valu
                     if pipe.observer is None:
@@ -215,7 +227,8 @@ class Wave:
                 if alone and (not queue or queue[0][0] > start):    # (env.peek() > start)
                     env._now = now + delay     # what the timeout would do: no other event comes first
                 else:
-                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                    wake.callbacks = rearm or []
+                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake))
                     yield wake
                     alone = True
                 now += delay
@@ -225,7 +238,8 @@ class Wave:
                 else:
                     stalls["issue_port"] = stalls.get("issue_port", 0.0) + (port.free_at - now)
                 delay = port.free_at - now
-                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake := Wake()))
+                wake.callbacks = rearm or []
+                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake))
                 yield wake
                 alone = True
                 now += delay
@@ -233,20 +247,20 @@ class Wave:
             # (IssuePort.take); an MFMA or VALU op runs on the pipe slot booked from `start`; a memory op
             # counts on its counter until it is done
             port.free_at = (now if now > port.free_at else port.free_at) + 1.0
-            if op is MFMA or op is VALU:
-                done = start + (step.latency or step.cycles)
+            if piped:
+                done = start + step.result_cycles
             elif step.counter:
                 counter = counters.vm if step.counter == "vm" else counters.lgkm
                 done = counter.push(cu.memory_done(step, now, self.block_bases))
             else:
                 done = now + step.cycles
-            if step.writes:   # (an MFMA writes its whole accumulator: update runs in C)
-                reg_ready.update(zip(step.writes, itertools.repeat(done)))
+            for r in step.writes:   # (an MFMA writes its whole accumulator; a loop beats update(zip(...)))
+                reg_ready[r] = done
             if recording:
                 cu.issued(name, step, now, done)
             if done > work_done:
                 work_done = done
-            earliest = now + (1 if op is MFMA or op is VALU else step.cycles)
+            earliest = now + step.issue_cycles
         self.barrier.leave()
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
