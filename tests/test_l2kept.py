@@ -7,6 +7,7 @@ import pytest
 
 from gemmsim.errors import InputError
 from gemmsim.validate import l2kept
+from gemmsim.validate.microbench import read_microbench
 from tests.test_memfit import write_rows
 
 MIB = 1 << 20
@@ -24,7 +25,7 @@ def series(mode: str, group: int, whole_mib: int) -> list[tuple]:
 
 def test_the_size_kept_whole_is_the_last_on_the_hit_line(tmp_path):
     path = write_rows(tmp_path / "slices.csv", series("near", 1, 40) + series("spread", 2, 32))
-    fits = {f.name: f for f in l2kept.fit_rows(l2kept.read_microbench(path))}
+    fits = {f.name: f for f in l2kept.fit_rows(read_microbench(path))}
     assert fits["l2_slices_near_g1"].whole_up_to == 40 * MIB
     assert fits["l2_slices_spread_g2"].whole_up_to == 32 * MIB
     assert dict(fits["l2_slices_near_g1"].ratios)[48 * MIB] == pytest.approx(1.5)
@@ -34,7 +35,7 @@ def test_the_size_kept_whole_is_the_last_on_the_hit_line(tmp_path):
 def test_a_file_without_slices_rows_is_refused(tmp_path, capsys):
     path = write_rows(tmp_path / "other.csv", [("chase", "buffer_bytes", 8192, "latency_cycles", 40.0)])
     with pytest.raises(InputError, match="no l2_slices"):
-        l2kept.fit_rows(l2kept.read_microbench(path))
+        l2kept.fit_rows(read_microbench(path))
     assert l2kept.main([str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("l2kept: error:") and "\n" not in err
@@ -43,4 +44,4 @@ def test_a_file_without_slices_rows_is_refused(tmp_path, capsys):
 def test_a_series_needs_two_sizes_on_the_hit_line(tmp_path):
     rows = [r for r in series("near", 1, 40) if r[2] >= 24 * MIB]
     with pytest.raises(InputError, match="two sizes up to 24 MiB"):
-        l2kept.fit_rows(l2kept.read_microbench(write_rows(tmp_path / "s.csv", rows)))
+        l2kept.fit_rows(read_microbench(write_rows(tmp_path / "s.csv", rows)))

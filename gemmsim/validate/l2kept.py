@@ -15,16 +15,14 @@ is within WHOLE_TOLERANCE of 1 (past it part of the buffer comes from HBM, and t
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from gemmsim.errors import GemmsimError, InputError
-from gemmsim.validate.microbench import Row, read_microbench
+from gemmsim.errors import InputError
+from gemmsim.validate.microbench import Row, fit_command
 
 MIB = 1 << 20
 HIT_UP_TO = 24 * MIB
@@ -84,16 +82,8 @@ def report(fits: tuple[KeptSeries, ...]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gemmsim.validate.l2kept", description=__doc__.split("\n\n")[0])
-    p.add_argument("csv", type=Path, help="microbench_slices.csv (python -m validation.microbench --only slices)")
-    args = p.parse_args(argv)
-    try:
-        fits = fit_rows(read_microbench(args.csv))
-    except GemmsimError as e:
-        print(f"l2kept: error: {e}", file=sys.stderr)
-        return 2
-    print(report(fits))
-    return 0
+    return fit_command("l2kept", __doc__, "microbench_slices.csv (python -m validation.microbench --only slices)",
+                       lambda rows, args: report(fit_rows(rows)), argv)
 
 
 if __name__ == "__main__":

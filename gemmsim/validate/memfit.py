@@ -27,7 +27,6 @@ own limit; with all of them it is the memory's, shared.
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 import sys
@@ -36,8 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from gemmsim.errors import GemmsimError, InputError
-from gemmsim.validate.microbench import Row, read_microbench
+from gemmsim.errors import InputError
+from gemmsim.validate.microbench import Row, fit_command, read_microbench
 
 LINEAR_FRACTION = 0.8        # loaded rows used for the slope: bandwidth <= this x the series' highest
 SATURATION_FRACTION = 0.95   # `saturation`: the least in-flight bytes reaching this fraction of P
@@ -233,19 +232,14 @@ def report(fit: MemFit, clock_mhz: float | None = None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gemmsim.validate.memfit", description=__doc__.split("\n\n")[0])
-    p.add_argument("csv", help="microbench_memory.csv (python -m validation.microbench --only loaded,mlp)")
-    p.add_argument("--compute-units", type=int, required=True, help="SMs/CUs of the GPU the rows were measured on")
-    args = p.parse_args(argv)
-    try:
-        rows = read_microbench(args.csv)
-        fit = fit_rows(rows, args.compute_units)
-        clocks = {r.clock_mhz for r in rows}
-    except GemmsimError as e:
-        print(f"memfit: error: {e}", file=sys.stderr)
-        return 2
-    print(report(fit, float(np.median(sorted(clocks))) if clocks else None))
-    return 0
+    def report_of(rows: list[Row], args) -> str:
+        clocks = sorted({r.clock_mhz for r in rows})
+        return report(fit_rows(rows, args.compute_units), float(np.median(clocks)) if clocks else None)
+
+    return fit_command("memfit", __doc__, "microbench_memory.csv (python -m validation.microbench --only loaded,mlp)",
+                       report_of, argv,
+                       lambda p: p.add_argument("--compute-units", type=int, required=True,
+                                                help="SMs/CUs of the GPU the rows were measured on"))
 
 
 if __name__ == "__main__":

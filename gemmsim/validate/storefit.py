@@ -24,16 +24,14 @@ epilogue_stores):
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from gemmsim.errors import GemmsimError, InputError
-from gemmsim.validate.microbench import Row, read_microbench
+from gemmsim.errors import InputError
+from gemmsim.validate.microbench import Row, fit_command
 
 SECTOR_BYTES = 32
 WARPS = 4                  # microbench.hip: 4-warp blocks
@@ -129,17 +127,10 @@ def report(fit: StoreFit) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gemmsim.validate.storefit", description=__doc__.split("\n\n")[0])
-    p.add_argument("csv", type=Path, help="microbench_epilogue.csv (python -m validation.microbench --only epilogue)")
-    p.add_argument("--sms", type=int, default=132, help="the GPU's SM count: the epilogue series on every SM (132)")
-    args = p.parse_args(argv)
-    try:
-        fit = fit_rows(read_microbench(args.csv), args.sms)
-    except GemmsimError as e:
-        print(f"storefit: error: {e}", file=sys.stderr)
-        return 2
-    print(report(fit))
-    return 0
+    return fit_command("storefit", __doc__, "microbench_epilogue.csv (python -m validation.microbench --only epilogue)",
+                       lambda rows, args: report(fit_rows(rows, args.sms)), argv,
+                       lambda p: p.add_argument("--sms", type=int, default=132,
+                                                help="the GPU's SM count: the epilogue series on every SM (132)"))
 
 
 if __name__ == "__main__":
