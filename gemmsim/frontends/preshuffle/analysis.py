@@ -134,13 +134,19 @@ def paired_slots(mfmas: int, loads: int, reads: int, writes: int, group: int, m_
     return TileSlots(tuple(fit(load_at, loads)), tuple(fit(read_at, reads)), tuple(fit(write_at, writes)))
 
 
+def k_steps_per_mfma(mfma_per_k_step: float) -> int:
+    """K64 steps (A packs) one MFMA's operand spans: 1 where an MFMA takes one K64 step or less
+    (gfx950's 8-bit 16x16x128: 2)."""
+    return max(1, round(1 / mfma_per_k_step))
+
+
 def second_pack_addresses(k_unroll: int, mfma_per_k_step: float, m_repeat: int, swizzle: bool) -> int:
     """Address VGPRs beyond the guide's for the A reads of an MFMA that spans several K64 steps (gfx950's
     8-bit 16x16x128): a lane's next pack sits one 16-byte block from its first, the XOR swizzle flipping
     that block forward on some rows and back on others, so it is no immediate offset from the first;
     the compiled kernels compute each such read's address into a VGPR of its own, per 16-row block and
     MFMA K span (their first packs share one base per span, the blocks apart by immediates)."""
-    span = max(1, round(1 / mfma_per_k_step))
+    span = k_steps_per_mfma(mfma_per_k_step)
     return (k_unroll // span) * (span - 1) * m_repeat if swizzle and span > 1 else 0
 
 
@@ -326,15 +332,16 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
     slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
     if config.copy == "sync" or gpu.arch == SPREAD_ARCH:
         # FlyDSL's gfx950 scheduler spreads an async tile as a sync one, the DMA in place of the A copy
-        # loads and no LDS writes (its compiled async loop keeps that order); MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
-        span = max(1, round(1 / mfma_per_k_step))          # K64 steps (packs) in one MFMA's A operand
-        subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
-        group = subs * m_repeat * num_acc_n                # MFMAs of one K group
-        operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
-        first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
+        # loads and no LDS writes (its compiled async loop keeps that order)
         counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat,
                   a_loads if config.copy == "sync" else 0)
         if gpu.arch == SPREAD_ARCH:
+            # MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
+            span = k_steps_per_mfma(mfma_per_k_step)           # K64 steps (packs) in one MFMA's A operand
+            subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
+            group = subs * m_repeat * num_acc_n                # MFMAs of one K group
+            operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
+            first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
             slots = spread_slots(*counts, preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
                                  first_use)
             last_use = tuple(g * group + ((subs - 1) * m_repeat + mi + 1) * num_acc_n - 1 for g, mi in operands)

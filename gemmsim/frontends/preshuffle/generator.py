@@ -31,7 +31,8 @@ import functools
 import math
 from dataclasses import dataclass, replace
 
-from gemmsim.frontends.preshuffle.analysis import PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis
+from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis,
+                                                   k_steps_per_mfma)
 from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
 from gemmsim.problem import OUTPUT_BYTES
@@ -81,7 +82,7 @@ class _WaveBuilder:
         self.regs = _Regs(acc=0, b=acc, a_pack=acc + 2 * b, a_stage=acc + 2 * b + 4 * packs,
                           end=acc + 2 * b + 4 * packs + 4 * max(1, a.a_loads_per_tile))
         self.b_tile_regs = b
-        self.k_steps_per_mfma = max(1, round(1 / a.mfma_per_k_step))   # K64 steps one MFMA consumes
+        self.k_steps_per_mfma = k_steps_per_mfma(a.mfma_per_k_step)
 
     # ---- per-lane addresses -------------------------------------------------------------
     def _thread(self, lane: int) -> int:
@@ -559,10 +560,10 @@ def _mfma_order(k_unroll: int, per_step: float, m_repeat: int, num_acc_n: int, o
     """_WaveBuilder.mfmas of a tile of this parity: the same for every wave, and kept for every candidate
     of this tile shape."""
     out = []
+    span = k_steps_per_mfma(per_step)
     for ku in range(k_unroll):
-        if per_step < 1 and (ku + 1) % round(1 / per_step):
+        if (ku + 1) % span:
             continue  # a wide MFMA consumes several K64 steps: emit it on the last one
-        span = max(1, round(1 / per_step))
         steps = tuple(range(ku - span + 1, ku + 1))
         for sub in range(max(1, int(per_step))):
             for mi in range(m_repeat):
