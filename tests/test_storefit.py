@@ -84,3 +84,22 @@ def test_the_sm90_stream_counts_the_sectors_a_store_writes_in_part():
 def test_a_missing_file_is_one_line_exit_2(tmp_path, capsys):
     assert main([str(tmp_path / "none.csv")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_the_fits_shape_table_is_what_the_microbenchmark_stores():
+    """storefit's (lines, sectors written in part) per shape, against validation/microbench.py's
+    STORE_SHAPES as the sm_90 stream counts them: one 4-byte store instruction (the 8-byte lanes'
+    pairs compile to two, each like the first word's)."""
+    from gemmsim.frontends.sm90.common import global_access
+    from validation.microbench import STORE_SHAPES
+
+    mem = load_gpu("h200").memory
+    shapes = {**WORD_SHAPES, **PAIR_SHAPES}
+    assert set(shapes) == {name for name, *_ in STORE_SHAPES}
+    for name, row_lanes, spread, words, active_rows in STORE_SHAPES:
+        lanes = [(lane // row_lanes) * mem.l1_line_bytes + (lane % row_lanes) * spread * words * 4
+                 for lane in range(32) if lane // row_lanes < active_rows]
+        access = global_access(mem, Op.VMEM_STORE, "STG.E", "C", lanes, 4, name)
+        lines = len({s // mem.l1_line_bytes for s in access.l1.touched_offsets})
+        assert shapes[name] == (lines, access.l1.partial), name
+        assert (name in PAIR_SHAPES) == (words == 2), name
