@@ -28,6 +28,15 @@ def test_no_matrix_activity_runs_at_the_boost_clock_full_activity_at_the_publish
     assert highest_clock_mhz(gpu, "fp8") == pytest.approx(factor * 2100)
 
 
+def test_a_factor_above_one_never_lifts_the_clock_past_the_peak():
+    from dataclasses import replace
+    gpu = load_gpu("mi355x")
+    gpu = replace(gpu, clock_under_load=replace(gpu.clock_under_load, effective_clock_factor=1.2))
+    assert clock_under_load_mhz(gpu, "fp8", 0.0) == highest_clock_mhz(gpu, "fp8") == gpu.peak_clock_mhz == 2400
+    full = gpu.clock_under_load.full_load_mfma_activity
+    assert clock_under_load_mhz(gpu, "fp8", full) == pytest.approx(1.2 * gpu.clock_mhz("fp8"))   # below the peak: untouched
+
+
 def test_busier_matrix_pipes_lower_the_clock_and_fp16_runs_slowest():
     gpu = load_gpu("mi300x")
     clocks = [clock_under_load_mhz(gpu, "bf16", a) for a in (0.1, 0.4, 0.7, 0.9)]

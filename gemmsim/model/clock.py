@@ -7,7 +7,7 @@ clock's ceiling, sets the frequency, and the power drawn grows with how busy the
 phases; the median clock of a large GEMM, whose matrix pipes are busy most of the time, is the
 GPU file's `sustained_clock_mhz[dtype]`. Between the two the model is linear in the activity:
 
-    clock(dtype, a) = factor x (peak - (peak - full_load[dtype]) x min(1, a / a_full))
+    clock(dtype, a) = min(peak, factor x (peak - (peak - full_load[dtype]) x min(1, a / a_full)))
 
     a          the kernel's matrix activity: busy cycles of every matrix pipe of the GPU over the
                kernel's cycles (an idle CU counts as idle)
@@ -16,7 +16,9 @@ GPU file's `sustained_clock_mhz[dtype]`. Between the two the model is linear in 
     peak       peak_clock_mhz
     factor     [device.clock_under_load].effective_clock_factor: one per GPU, fitted to published
                GEMM times (benchmarks/validate_amd.py); it carries what the rest does not model
-               (data-dependent power, the replay's own errors), and its distance from 1 is reported
+               (data-dependent power, the replay's own errors), and its distance from 1 is reported;
+               a factor above 1 (MI355X's) never lifts a lightly loaded kernel past the peak, the
+               engine's maximum clock
 
 A GPU file without [device.clock_under_load] (the H200) runs every kernel at its sustained clock.
 The replay's cycles depend on the clock only through memory latencies and bandwidths given in
@@ -37,12 +39,12 @@ SUSTAINED = "sustained"    # the GPU file's one clock per dtype
 def full_load_clock_mhz(gpu: GPU, dtype: str) -> float:
     """The clock of a kernel that keeps the matrix pipes as busy as the published GEMMs did
     (the first replay runs at it)."""
-    return _factor(gpu) * gpu.clock_mhz(dtype)
+    return _capped(gpu, _factor(gpu) * gpu.clock_mhz(dtype))
 
 
 def highest_clock_mhz(gpu: GPU, dtype: str) -> float:
     """No kernel of `dtype` runs faster than this (a bound for pruning)."""
-    return _factor(gpu) * gpu.peak_clock_mhz if gpu.clock_under_load else gpu.clock_mhz(dtype)
+    return _capped(gpu, _factor(gpu) * gpu.peak_clock_mhz) if gpu.clock_under_load else gpu.clock_mhz(dtype)
 
 
 def clock_under_load_mhz(gpu: GPU, dtype: str, mfma_activity: float) -> float:
@@ -52,13 +54,18 @@ def clock_under_load_mhz(gpu: GPU, dtype: str, mfma_activity: float) -> float:
         return gpu.clock_mhz(dtype)
     load_fraction = min(1.0, max(0.0, mfma_activity) / load.full_load_mfma_activity)
     peak, full = gpu.peak_clock_mhz, gpu.clock_mhz(dtype)
-    return load.effective_clock_factor * (peak - (peak - full) * load_fraction)
+    return _capped(gpu, load.effective_clock_factor * (peak - (peak - full) * load_fraction))
 
 
 def clock_source(gpu: GPU, given_mhz: float | None) -> str:
     if given_mhz is not None:
         return GIVEN
     return LOAD_MODEL if gpu.clock_under_load else SUSTAINED
+
+
+def _capped(gpu: GPU, clock_mhz: float) -> float:
+    """No engine clock above the peak, the GPU's maximum (the factor is fitted, the peak is the spec's)."""
+    return min(gpu.peak_clock_mhz, clock_mhz)
 
 
 def _factor(gpu: GPU) -> float:
