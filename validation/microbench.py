@@ -53,6 +53,9 @@ The groups (BENCHES, --only takes their names):
            mio_w<W>_s<stride>[_warp<w>], parameter load (its index), metric issue_cycle (cycles
            after the first load); warp 0, and warp 4 (the second warp of sub-partition 0) where
            there is one. mio_pair_s<stride>: warps 0 and 4 alone (one sub-partition, two warps)
+  lg       lg_timeline (issue 12, NVIDIA only): the same with global loads that hit in the L1, lane l
+           on word l x stride + i (stride 1, 8, 32: 1, 8, 32 lines per load). Benches lg_w<W>_s<stride>,
+           lg_pair_s<stride>, as mio's
   cross    lds_cross (issue 12 item 5): conflict-free shared loads beside 0..4 global loads per
            iteration, one launch per count, for Nsight Compute to count shared wavefronts
            (validation/shared_session.sh), and the same with shared stores; rows give the shared
@@ -155,7 +158,7 @@ MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
 MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
 MIO_WARPS = (1, 2, 4, 8, 16, 32)
 MIO_STRIDES = (1, 8, 32)
-NVIDIA_ONLY = ("mio_timeline", "read_slices")
+NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices")
 # slices: the distinct bytes read per launch, the SMs that read each slice, and how the sharers are picked
 SLICE_SIZES = tuple(m << 20 for m in (8, 16, 24, 32, 40, 48, 56, 64, 96))
 SLICE_GROUPS = (1, 2, 4, 8)
@@ -633,30 +636,49 @@ def bench_mlp(x: Bench) -> None:
         x.b.free(src)
 
 
-def _mio_timeline(x: Bench, warps: int, stride: int, active: int) -> np.ndarray:
+def _issue_timeline(x: Bench, kernel: str, first_args: list, warps: int, stride: int, active: int) -> np.ndarray:
     """Median over launches of each active warp's issue cycles (warps x MIO_LOADS)."""
     runs = []
     for _ in range(3 if x.quick else 7):
-        x.launch("mio_timeline", 1, warps * x.wave, [("i32", stride), ("u32", active), ("ptr", int(x.sink)),
-                                                     ("ptr", int(x.cycles))])
+        x.launch(kernel, 1, warps * x.wave, first_args + [("i32", stride), ("u32", active), ("ptr", int(x.sink)),
+                                                          ("ptr", int(x.cycles))])
         runs.append(x.first_cycles(warps * MIO_LOADS).reshape(warps, MIO_LOADS))
     return np.median(np.stack(runs), axis=0)
 
 
-def bench_mio(x: Bench) -> None:
-    """When a warp stops issuing shared loads: every warp of the block, then warps 0 and 4 alone."""
-    if not x.target.startswith("sm_"):
-        print("mio: NVIDIA only (AMD's ceiling is the lgkmcnt counter)")
-        return
-    runs = [(f"mio_w{w}_s{s}", w, s, (1 << w) - 1, (0, 4) if w > 4 else (0,)) for w in MIO_WARPS for s in MIO_STRIDES]
-    runs += [(f"mio_pair_s{s}", 5, s, 0b10001, (0, 4)) for s in MIO_STRIDES]
+def _issue_timelines(x: Bench, prefix: str, kernel: str, first_args: list) -> None:
+    """Every warp of the block, then warps 0 and 4 alone (one sub-partition): rows <prefix>_w<W>_s<stride>."""
+    runs = [(f"{prefix}_w{w}_s{s}", w, s, (1 << w) - 1, (0, 4) if w > 4 else (0,)) for w in MIO_WARPS for s in MIO_STRIDES]
+    runs += [(f"{prefix}_pair_s{s}", 5, s, 0b10001, (0, 4)) for s in MIO_STRIDES]
     for name, warps, stride, active, shown in runs:
-        timeline = _mio_timeline(x, warps, stride, active)
+        timeline = _issue_timeline(x, kernel, first_args, warps, stride, active)
         clock = x.clock()
         for w in shown:
             bench = name + (f"_warp{w}" if w else "")
             for i in range(1, MIO_LOADS):
                 x.row(bench, "load", i, "issue_cycle", float(timeline[w, i]), clock)
+
+
+def bench_mio(x: Bench) -> None:
+    """When a warp stops issuing shared loads."""
+    if not x.target.startswith("sm_"):
+        print("mio: NVIDIA only (AMD's ceiling is the lgkmcnt counter)")
+        return
+    _issue_timelines(x, "mio", "mio_timeline", [])
+
+
+LG_BUFFER_BYTES = 64 * 1024   # lg_timeline reads words up to 31 x 32 + 2 x MIO_LOADS
+
+
+def bench_lg(x: Bench) -> None:
+    """When a warp stops issuing global loads that hit in the L1."""
+    if not x.target.startswith("sm_"):
+        print("lg: NVIDIA only (AMD's ceiling is the vmcnt counter)")
+        return
+    src = x.b.malloc(LG_BUFFER_BYTES)
+    x.b.memset(src, 0, LG_BUFFER_BYTES)
+    _issue_timelines(x, "lg", "lg_timeline", [("ptr", int(src))])
+    x.b.free(src)
 
 
 def bench_cross(x: Bench) -> None:
@@ -841,7 +863,7 @@ def bench_slices(x: Bench) -> None:
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "l1wide": bench_l1wide,
            "epilogue": bench_epilogue, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "mio": bench_mio, "cross": bench_cross, "touch": bench_touch,
+           "mlp": bench_mlp, "mio": bench_mio, "lg": bench_lg, "cross": bench_cross, "touch": bench_touch,
            "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,
            "launch": bench_launch}
 

@@ -428,6 +428,38 @@ extern "C" __global__ void mio_timeline(int stride, u32 active, u32* sink, u64* 
 }
 #endif
 
+// ---- LG queue (NVIDIA): the same for global loads that hit in the L1 -----------------------------
+// As mio_timeline, with MIO_LOADS global loads of one word instead (ld.global.ca in volatile asm, so
+// they stay in program order beside the counter reads): lane l reads word l x stride + i of `src`, a
+// region every warp brought into its L1 first, so a load touches `stride` x 4 / 128 lines (up to 32)
+// and the L1's data stage takes about one cycle per line. Once the queue in front of the L1 (Nsight's
+// lg_throttle) is full, the counter advances at the data stage's rate.
+#if defined(GS_NVIDIA)
+extern "C" __global__ void lg_timeline(const u32* GS_RESTRICT src, int stride, u32 active, u32* sink,
+                                       u64* cycles) {
+  if (!((active >> (threadIdx.x >> 5)) & 1u)) return;
+  const u32 word = (threadIdx.x & 31u) * (u32)stride;
+  // bring the lines in and wait for them (the branch needs the values)
+  const u32 warm = src[word] + src[word + MIO_LOADS];
+  if (warm == 0xffffffffu) sink[0] = warm;
+  u32 v[MIO_LOADS], t[MIO_LOADS];
+#pragma unroll
+  for (int i = 0; i < MIO_LOADS; ++i) {
+    asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v[i]) : "l"(src + word + i));
+    t[i] = (u32)GS_CLOCK();
+  }
+  u32 acc = 0;
+#pragma unroll
+  for (int i = 0; i < MIO_LOADS; ++i) acc += v[i];
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  if ((threadIdx.x & 31u) == 0) {
+    const u32 w = threadIdx.x >> 5;
+#pragma unroll
+    for (int i = 0; i < MIO_LOADS; ++i) cycles[w * MIO_LOADS + i] = t[i] - t[0];
+  }
+}
+#endif
+
 // ---- what the L2 keeps for slices read by several SMs (issue 12) ---------------------------------
 // Each block reads one slice of src once (16-byte loads past the L1, SLICE_UNROLL in flight per
 // thread) and writes its SM's id to where[blockIdx.x]. Which slice: mode 0, smid / group (the
