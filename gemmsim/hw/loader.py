@@ -62,6 +62,10 @@ DOMAINS: dict[str, Domain] = {
     "[compute_unit].expcnt_max": POSITIVE,
     "[compute_unit].barrier_latency_cycles": NON_NEGATIVE,    # 0 / absent: a barrier releases in the last arrival's cycle
     "[compute_unit].barrier_cycles_per_wave": NON_NEGATIVE,
+    "[compute_unit].mio_queue_per_simd": COUNT,              # absent: no queue in front of the shared pipe
+    "[compute_unit].mio_queue_shared": NON_NEGATIVE,
+    "[compute_unit].lg_queue_per_simd": COUNT,               # absent: no queue in front of the L1 for global accesses
+    "[compute_unit].lg_queue_shared": NON_NEGATIVE,
     "[matrix].latency_cycles": NON_NEGATIVE,                  # 0 / absent: the result is there when the pipe frees
     "[compute_unit.peak_flops_per_clk]": POSITIVE,     # every dtype's entry
     "[lds].lds_bytes": POSITIVE,
@@ -190,6 +194,12 @@ class ComputeUnit:
     # optional: the release of a workgroup barrier after its last arrival, base + per wave of the workgroup
     barrier_latency_cycles: float = 0.0
     barrier_cycles_per_wave: float = 0.0
+    # optional: NVIDIA's MIO queue in front of the shared-memory pipe (model/mio.py); 0: none
+    mio_queue_per_simd: int = 0
+    mio_queue_shared: int = 0
+    # optional: NVIDIA's LG queue in front of the L1 for global loads and stores (model/mio.py); 0: none
+    lg_queue_per_simd: int = 0
+    lg_queue_shared: int = 0
 
 
 @dataclass(frozen=True)
@@ -537,9 +547,10 @@ def _build(path: Path, data: dict) -> GPU:
             r.fail(f"[device].{key}", f"unknown key (expected one of {', '.join(DEVICE_KEYS)})")
     cu_table = dict(r.table(data, "compute_unit"))
     lds_table = dict(r.table(data, "lds"))
-    optional = ("barrier_latency_cycles", "barrier_cycles_per_wave")
-    cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk",) + optional)
-    cu_fields.update({k: r.value(cu_table, "compute_unit", k, float) for k in optional if k in cu_table})
+    optional = {"barrier_latency_cycles": float, "barrier_cycles_per_wave": float, "mio_queue_per_simd": int,
+                "mio_queue_shared": int, "lg_queue_per_simd": int, "lg_queue_shared": int}
+    cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk", *optional))
+    cu_fields.update({k: r.value(cu_table, "compute_unit", k, kind) for k, kind in optional.items() if k in cu_table})
     cu = ComputeUnit(**cu_fields, peak_flops_per_clk=r.number_map(
         r.table(cu_table, "peak_flops_per_clk"), "compute_unit.peak_flops_per_clk", int))
     lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))

@@ -23,6 +23,7 @@ from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.counters import WaveCounters
 from gemmsim.model.l1 import L1Cache
 from gemmsim.model.lds import LdsUnit
+from gemmsim.model.mio import MioArbiter, MioQueue
 from gemmsim.model.recorder import NOT_RECORDING, Recorder, Timeline
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
@@ -78,13 +79,16 @@ class CuRun:
 class ComputeUnitModel:
     """The units shared by the waves of one CU, and the books of the replay (the port waves are given)."""
 
-    def __init__(self, gpu: GPU, memory: MemoryPath, recorder: Recorder = NOT_RECORDING):
+    def __init__(self, gpu: GPU, memory: MemoryPath, recorder: Recorder = NOT_RECORDING, oldest_first: bool = True):
         self.gpu = gpu
+        self.oldest_first = oldest_first   # a full MIO or LG queue's freed entries go to the oldest wave (else: in turn)
         self.env = simpy.Environment()
         self.recorder = recorder
         self.recording = recorder is not NOT_RECORDING
         self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds)
+        self.mio = _arbiter(self.env, gpu.cu.mio_queue_per_simd, gpu.cu.mio_queue_shared, gpu.cu.simds)
+        self.lg = _arbiter(self.env, gpu.cu.lg_queue_per_simd, gpu.cu.lg_queue_shared, gpu.cu.simds)
         self.vmem = VmemQueue(memory)
         if recorder is not NOT_RECORDING:   # (a unit without an observer skips the call to a recorder that forgets)
             for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
@@ -109,7 +113,8 @@ class ComputeUnitModel:
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
             counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
-            wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {})
+            wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {},
+                        age=len(self.waves) if self.oldest_first else 0)
             self.waves.append(wave)
             start_process(self.env, wave)
 
@@ -211,6 +216,10 @@ class ComputeUnitModel:
         )
 
 
+def _arbiter(env: simpy.Environment, per_simd: int, shared: int, simds: int) -> MioArbiter | None:
+    return MioArbiter(env, MioQueue(per_simd, shared, simds)) if per_simd else None
+
+
 def _run_until_empty(env: simpy.Environment) -> None:
     """env.run() with no `until`: Environment.step's loop written out (a call per event saved; the
     replay has about one event per instruction), in the same order, failing the same way."""
@@ -241,10 +250,11 @@ def block_bases(program: Program, block: int) -> dict[str, int]:
 
 
 def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, hot_trips: int | None = None,
-              record: bool = False, first_block: int = 0) -> CuRun:
+              record: bool = False, first_block: int = 0, oldest_first: bool = True) -> CuRun:
     """Replay `workgroups` resident copies of the Program on one CU (hot loop cut to hot_trips if given).
     The CU holds blocks first_block, first_block + CUs, ...: the dispatcher deals blocks out to the CUs
-    in turn, so these are the blocks whose lines meet in its L1."""
+    in turn, so these are the blocks whose lines meet in its L1. `oldest_first`: full MIO and LG queues
+    serve the earliest-added workgroup's waves first (else every wave in turn)."""
     if workgroups < 1:
         raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
     streams = decoded_streams(program, gpu, hot_trips)
@@ -252,7 +262,7 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     needed = waves_per_workgroup(program)
     streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]
     timeline = Timeline() if record else None
-    cu = ComputeUnitModel(gpu, memory, NOT_RECORDING if timeline is None else timeline)
+    cu = ComputeUnitModel(gpu, memory, NOT_RECORDING if timeline is None else timeline, oldest_first)
     for g in range(workgroups):
         cu.add_workgroup(streams, block_bases(program, first_block + g * gpu.compute_units))
     run = cu.run()

@@ -179,30 +179,31 @@ def l1_period(program: Program, gpu: GPU) -> int:
 
 
 def replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
-                 record: bool = False, first_block: int = 0) -> RoundReplay:
+                 record: bool = False, first_block: int = 0, oldest_first: bool = True) -> RoundReplay:
     """One kind of round. Where the description has loaded latencies, the round is replayed twice:
-    first at the unloaded latency, then at the latency of the bandwidth the first replay kept busy."""
+    first at the unloaded latency, then at the latency of the bandwidth the first replay kept busy.
+    `oldest_first`: full MIO and LG queues serve the round's earliest workgroups first (replay_cu)."""
     path = memory_path(traffic, workgroups, gpu, clock_mhz)
     if not under_load(gpu):
-        return _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, record, first_block)
-    first = _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, False, first_block)
+        return _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, record, first_block, oldest_first)
+    first = _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, False, first_block, oldest_first)
     seconds = first.total.cycles / (clock_mhz * 1e6)
     in_use = (traffic.read_bytes / seconds, traffic.hbm_bytes / seconds) if seconds > 0 else (0.0, 0.0)
     path = memory_path(traffic, workgroups, gpu, clock_mhz, in_use)
-    return _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, record, first_block)
+    return _replay_round(program, gpu, workgroups, traffic, clock_mhz, path, record, first_block, oldest_first)
 
 
 def _replay_round(program: Program, gpu: GPU, workgroups: int, traffic: RoundTraffic, clock_mhz: float,
-                  path: MemoryPath, record: bool, first_block: int) -> RoundReplay:
+                  path: MemoryPath, record: bool, first_block: int, oldest_first: bool) -> RoundReplay:
     trips = hot_loop_trips(program.waves)
     long_trips = SHORT_TRIPS + max(LONG_TRIPS - SHORT_TRIPS, l1_period(program, gpu))
     if trips <= long_trips:
-        run = replay_cu(program, gpu, workgroups, path, None, record, first_block)
+        run = replay_cu(program, gpu, workgroups, path, None, record, first_block, oldest_first)
         return RoundReplay(workgroups, traffic.busy_cus, run, run, trips, (trips,), 0, path, traffic,
                            run.instructions, run.timeline)
     # the long replay first: the short one's streams are then cut from its streams (stream.decoded_streams)
-    long = replay_cu(program, gpu, workgroups, path, long_trips, record, first_block)
-    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS, first_block=first_block)
+    long = replay_cu(program, gpu, workgroups, path, long_trips, record, first_block, oldest_first)
+    short = replay_cu(program, gpu, workgroups, path, SHORT_TRIPS, first_block=first_block, oldest_first=oldest_first)
     extra = (trips - long_trips) / (long_trips - SHORT_TRIPS)
     return RoundReplay(workgroups, traffic.busy_cus, long.extrapolate(short, extra), long.minus(short),
                        long_trips - SHORT_TRIPS, (SHORT_TRIPS, long_trips), trips - long_trips, path, traffic,
@@ -219,13 +220,22 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
     full_rounds, remainder = divmod(blocks, slots)
     rounds = list(_walked_rounds(ByIdentity(program), ByIdentity(gpu), slots, k_slices))
     full = partial = None
+    # Where full MIO and LG queues serve the oldest workgroup first (model/mio.py), a CU's workgroups
+    # finish one after another; while more are waiting, each freed slot takes the next at once, so full
+    # rounds keep the CU as busy as waves served in turn do. Only the last round drains oldest first.
+    ordered = gpu.cu.mio_queue_per_simd > 0 or gpu.cu.lg_queue_per_simd > 0
+    drain = 0.0
     if full_rounds:
-        full = replay_round(program, gpu, workgroups_per_cu, average_round(rounds[:full_rounds]), clock_mhz, record)
+        traffic = average_round(rounds[:full_rounds])
+        full = replay_round(program, gpu, workgroups_per_cu, traffic, clock_mhz, record,
+                            oldest_first=not ordered or (full_rounds == 1 and not remainder))
+        if ordered and full_rounds > 1 and not remainder:   # the last full round drains
+            drain = replay_round(program, gpu, workgroups_per_cu, traffic, clock_mhz).total.cycles - full.total.cycles
     if remainder:
         last_workgroups = math.ceil(remainder / gpu.compute_units)
         partial = replay_round(program, gpu, last_workgroups, rounds[-1], clock_mhz, record and full is None,
                                full_rounds * slots)
-    cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0)
+    cycles = (full_rounds * full.total.cycles if full else 0.0) + (partial.total.cycles if partial else 0.0) + drain
     return KernelReplay(cycles, full_rounds, full, partial, rounds, hot_loop_trips(program.waves))
 
 

@@ -8,8 +8,10 @@ op books the SIMD's pipe, first come first served (the slot starts when the pipe
 dependent MFMA on the same pipe therefore follows its producer back to back), and at issue the
 wave needs the SIMD's issue port for that cycle (if another wave took it, one cycle later).
 Loads, stores and LDS accesses do not block the wave: they complete later, and only a wait on
-their counter makes the wave stop. Every cycle a wave spends not issuing is booked to the reason
-that held it (the stall breakdown of the Prediction).
+their counter makes the wave stop, or, on NVIDIA, a full queue in front of the L1/shared data pipe
+(MIO for shared accesses, LG for global ones: mio.py, whose freed entries go to the oldest wave).
+Every cycle a wave spends not issuing is booked to the reason that held it (the stall breakdown
+of the Prediction).
 
 An instruction that carries the compiler's control bits (NVIDIA: step.control) is held the way
 the hardware holds it instead (scoreboard.py): it waits for the scoreboard barriers its wait
@@ -29,7 +31,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from heapq import heappush
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import simpy
 from simpy.events import NORMAL, URGENT
@@ -41,7 +43,11 @@ from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
 from gemmsim.ir.program import Op
 
+if TYPE_CHECKING:
+    from gemmsim.model.mio import MioArbiter
+
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
+LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE = Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
@@ -98,6 +104,8 @@ class ComputeUnitPort(Protocol):
     env: simpy.Environment
     recording: bool     # whether a recorder listens to `issued` and `stalled` (a replay nobody records skips the calls)
     stalls: dict[str, float]   # cycles stalled by reason: what `stalled` adds to, which a wave may add to itself
+    mio: "MioArbiter | None"   # the queue in front of the shared pipe, where the GPU has one (NVIDIA)
+    lg: "MioArbiter | None"    # the queue in front of the L1 for global loads and stores (NVIDIA)
 
     def memory_done(self, step: Step, now: float, block_bases: dict[str, int]) -> float:
         """Book the shared units a memory instruction issued at `now` uses; return when its work is done."""
@@ -114,8 +122,10 @@ class ComputeUnitPort(Protocol):
 
 class Wave:
     def __init__(self, name: str, steps: list[Step], cu: ComputeUnitPort, simd: Simd, barrier: WorkgroupBarrier,
-                 counters: WaveCounters, block_bases: dict[str, int]):
+                 counters: WaveCounters, block_bases: dict[str, int], age: int = 0):
         self.name, self.steps, self.cu, self.simd, self.barrier = name, steps, cu, simd, barrier
+        self.age = age   # launch order on its CU (smaller: older); a full MIO or LG queue serves the oldest first
+        self.promised = False   # a queue entry was promised to its next memory instruction (MioArbiter)
         self.counters = counters
         self.block_bases = block_bases   # byte address of its workgroup's tile per buffer (its L1 lines)
         self.reg_ready: dict[int, float] = defaultdict(float)   # a register no op has written is ready at 0.0
@@ -138,6 +148,26 @@ class Wave:
             return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
         return now, ""
 
+    def issue_queue(self, step: Step) -> tuple["MioArbiter | None", str]:
+        """The queue a memory instruction waits in for the L1/shared data pipe (NVIDIA: shared accesses
+        in the MIO queue, global ones through the L1 in the LG queue), and the stall reason of a full one."""
+        op = step.op
+        if op is LDS_READ or op is LDS_WRITE:
+            return self.cu.mio, "lgkm_slots"
+        if step.l1_cycles and (op is VMEM_LOAD or op is VMEM_STORE):
+            return self.cu.lg, "vmem_slots"
+        return None, ""
+
+    def queued_access(self, step: Step, now: float) -> tuple[float, float]:
+        """(when the first unit takes it, when it is done) of a memory instruction issued at `now`; one
+        that waits in an MIO or LG queue leaves it when the data pipe takes it."""
+        read, done = self.cu.memory_access(step, now, self.block_bases)
+        arbiter, _ = self.issue_queue(step)
+        if arbiter is not None:
+            arbiter.issued(self.simd.index, now, read, self.promised)
+            self.promised = False
+        return read, done
+
     def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
         """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
         pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is MFMA else (self.simd.valu, "valu_pipe")
@@ -155,6 +185,7 @@ class Wave:
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
         stalls, recording = cu.stalls, cu.recording
+        queued, simd_index, age = cu.mio is not None or cu.lg is not None, self.simd.index, self.age
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -232,6 +263,14 @@ class Wave:
                     yield wake
                     alone = True
                 now += delay
+            if queued and step.counter:   # a full MIO or LG queue holds it at issue (the oldest wave first)
+                arbiter, full = self.issue_queue(step)
+                entry = arbiter.admit(simd_index, age, now) if arbiter is not None else None
+                if entry is not None:
+                    yield entry
+                    self.promised, alone = True, False   # (a release resumes its waves in one event)
+                    stalled(name, full, now, env.now)
+                    now = env.now
             if port.free_at > now:
                 if recording:
                     stalled(name, "issue_port", now, port.free_at)
@@ -251,7 +290,10 @@ class Wave:
                 done = start + step.result_cycles
             elif step.counter:
                 counter = counters.vm if step.counter == "vm" else counters.lgkm
-                done = counter.push(cu.memory_done(step, now, self.block_bases))
+                if queued:
+                    done = counter.push(self.queued_access(step, now)[1])
+                else:
+                    done = counter.push(cu.memory_done(step, now, self.block_bases))
             else:
                 done = now + step.cycles
             for r in step.writes:   # (an MFMA writes its whole accumulator; a loop beats update(zip(...)))
@@ -294,6 +336,14 @@ class Wave:
         # warps' instructions that are ready before this one
         if ready > env.now:
             yield env.timeout(ready - env.now)
+        queue, full = self.issue_queue(step)
+        if queue is not None:
+            entry = queue.admit(self.simd.index, self.age, ready)
+            if entry is not None:
+                yield entry
+                self.promised = True
+                self._stall(full, ready, env.now)
+                ready = env.now
         start = yield from self._pipe_then_port(step, ready)
         now = env.now
         done = self.issue(step, now, start)
@@ -323,7 +373,7 @@ class Wave:
                 done = counter.push(self.cu.memory_done(step, now, self.block_bases))
             else:
                 # scoreboarded: a result is there when it is written, not when older ones are
-                read, done = self.cu.memory_access(step, now, self.block_bases)
+                read, done = self.queued_access(step, now)
                 counter.push(done)
         else:
             done = now + step.cycles
