@@ -150,6 +150,7 @@ def test_a_wave_needs_only_its_port_not_the_compute_unit():
             self.env, self.events = simpy.Environment(), []
             self.recording = True    # it wants to hear of every issued instruction and stall
             self.stalls = {}
+            self.mio = self.lg = None   # no queue in front of the data pipe (an AMD CU)
 
         def memory_done(self, step, now, block_bases):
             self.events.append(("memory", step.op.value, now))
