@@ -26,7 +26,7 @@ from gemmsim.model.lds import LdsUnit
 from gemmsim.model.recorder import NOT_RECORDING, Recorder, Timeline
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
-from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes
+from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes, scoreboard_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.model.wave import Wave, start_process
 from gemmsim.ir.program import Op, Program
@@ -247,7 +247,7 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     in turn, so these are the blocks whose lines meet in its L1."""
     if workgroups < 1:
         raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
-    streams = decoded_streams(program, gpu, hot_trips)
+    streams = scoreboard_streams(decoded_streams(program, gpu, hot_trips))
     # a front-end may give one stream for all waves: the workgroup still has all its waves
     needed = waves_per_workgroup(program)
     streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]

@@ -11,7 +11,7 @@ decoded once and its Step shared by every iteration.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
@@ -273,3 +273,35 @@ def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[
         streams = by_trips[hot_trips] = tuple(steps if steps is not None else tuple(decode_wave(items, gpu, hot_trips, known))
                                               for items, steps in zip(program.waves, cut))
     return streams
+
+
+SCOREBOARDS_KEPT = 8     # as many stream sets as _DECODED keeps, with room for their short and long cuts
+
+
+def scoreboard_streams(streams: tuple[tuple[Step, ...], ...]) -> tuple[tuple[Step, ...], ...]:
+    """The streams with each MFMA and VALU op's registers cut to those its wave's scoreboard must
+    track (wave.py: a piped op waits for the latest of its source registers, written by earlier
+    piped ops), with the same waits: registers that every piped op writes all or none of always
+    hold the same ready time, so one of them stands for the others; a register no piped op writes
+    stays ready at 0, which never holds a wave. An MFMA's 12 source registers (its A and B packs
+    come from loads, which the scoreboard does not track) become its accumulator's one."""
+    return _scoreboard_streams(ByIdentity(streams))
+
+
+@functools.lru_cache(maxsize=SCOREBOARDS_KEPT)
+def _scoreboard_streams(streams: ByIdentity) -> tuple[tuple[Step, ...], ...]:
+    piped = {id(step): step for steps in streams.obj for step in steps if step.piped}
+    # a register's signature: which of the distinct write sets hold it (a class: one signature)
+    write_sets = dict.fromkeys(step.writes for step in piped.values() if step.writes)
+    signature: dict[int, list[int]] = {}
+    for n, writes in enumerate(write_sets):
+        for r in writes:
+            signature.setdefault(r, []).append(n)
+    first: dict[tuple[int, ...], int] = {}
+    stands_for = {r: first.setdefault(tuple(sig), r) for r, sig in signature.items()}
+
+    def cut(regs: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(stands_for[r] for r in regs if r in stands_for))
+
+    cuts = {key: replace(step, reads=cut(step.reads), writes=cut(step.writes)) for key, step in piped.items()}
+    return tuple(tuple(cuts.get(id(step), step) for step in steps) for steps in streams.obj)
