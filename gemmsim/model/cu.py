@@ -166,6 +166,7 @@ class ComputeUnitModel:
             first = ((base // line_bytes) << LINE_SHIFT) | tag
             counts = {first + (line << LINE_SHIFT): n for line, n in step.line_counts}
         else:
+            base += step.l1_shift
             counts = dict.fromkeys({(((base + o) // line_bytes) << LINE_SHIFT) | tag for o in step.l1_pieces}, 0)
             for o in step.requested:
                 counts[(((base + o) // line_bytes) << LINE_SHIFT) | tag] += 1
@@ -175,7 +176,8 @@ class ComputeUnitModel:
             done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready + self.pending_hit_cycles)
         if lookup.missed:
             missed = lookup.missed
-            pieces = sum(counts.values()) if len(missed) == len(counts) else sum(counts[line] for line in missed)
+            # (every requested piece lies in one of the lines: all of them when every line missed)
+            pieces = len(step.requested) if len(missed) == len(counts) else sum(counts[line] for line in missed)
             nbytes = step.piece_bytes * pieces
             fetched, per_line = self.fetched, self.entries_per_line
             # whether the L2 has the line: a line (not a sector) this CU fetched before is an L2 hit

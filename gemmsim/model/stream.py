@@ -38,8 +38,11 @@ class Step:
     lds_conflicts: int = 0      # conflict cycles of an LDS access (beyond one per phase)
     l1_cycles: int = 0          # global access: cycles it holds the L1/LDS data pipe first (NVIDIA; 0 on AMD)
     buffer: str = ""            # global load: the buffer its block base comes from
-    l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (at this iteration) whose lines the L1 looks up
-    requested: tuple[int, ...] = ()   # global load: byte offsets of the pieces it asks for, piece_bytes each
+    l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (before l1_shift) whose lines the L1 looks up
+    requested: tuple[int, ...] = ()   # global load: byte offsets (before l1_shift) of the pieces it asks for,
+                                      # piece_bytes each
+    l1_shift: int = 0                 # global load: what its loops add to those offsets at this iteration (the
+                                      # offsets are shared by every iteration, not copied shifted)
     piece_bytes: int = 0
     line_counts: tuple[tuple[int, int], ...] = ()   # (L1 entry, pieces asked for in it) for an entry-aligned block
                                                     # base; an entry is a sector where the L1 tags them (l1_tag_bytes)
@@ -122,16 +125,16 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
     touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
     pieces, counts = _unshifted_pieces(touched, instr.lane_offsets, instr.lane_bytes, line_bytes)
-    pieces, requested = tuple(map(shift.__add__, pieces)), tuple(map(shift.__add__, instr.lane_offsets))
     # the common case worked out once: with a block base that is a whole number of lines, the lines
     # (and how many requested pieces each holds) only shift; a loop step of whole lines shifts them too
     lines, rest = divmod(shift, line_bytes)
     if rest:
-        counts = _line_counts(pieces, requested, line_bytes)
+        counts = _line_counts(tuple(o + shift for o in pieces), tuple(o + shift for o in instr.lane_offsets),
+                              line_bytes)
     elif lines:
         counts = tuple((line + lines, n) for line, n in counts)
-    return dict(buffer=instr.buffer, l1_pieces=pieces, requested=requested, piece_bytes=instr.lane_bytes,
-                line_counts=counts)
+    return dict(buffer=instr.buffer, l1_pieces=pieces, requested=instr.lane_offsets, l1_shift=shift,
+                piece_bytes=instr.lane_bytes, line_counts=counts)
 
 
 @functools.lru_cache(maxsize=4096)
