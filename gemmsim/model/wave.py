@@ -142,7 +142,7 @@ class Wave:
         wake, rearm = self.wake, self.wake.rearm   # (None where simpy's own Process runs the wave: a fresh list)
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
-        stalls, recording = cu.stalls, cu.recording
+        stalls, recording, ceil = cu.stalls, cu.recording, math.ceil
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -183,7 +183,7 @@ class Wave:
                 else:
                     ready = earliest
                 if ready > earliest:
-                    ready = math.ceil(ready)
+                    ready = ceil(ready)
                     if recording:
                         stalled(name, why, earliest, ready)
                     else:   # (what cu.stalled books, without the call)
@@ -199,7 +199,7 @@ class Wave:
                         start = ready if ready > free else free
                         pipe.free_at = start + step.cycles
                         pipe.busy_cycles += step.cycles
-                        start = math.ceil(start)
+                        start = ceil(start)
                         why = ("mfma_pipe" if op is MFMA else "valu_pipe") if start > ready else ""
                     else:
                         start, why = self.book_pipe(step, ready)
