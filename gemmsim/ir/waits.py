@@ -32,10 +32,13 @@ class WaitTracker:
         thresholds = {}
         for counter in COUNTERS:
             queue = self.pending[counter]
-            after = [self._after(counter, t) for t in tokens if t in queue]
-            if after:
-                thresholds[counter + "cnt"] = need = min(after)
-                for t in [t for t in queue if self._after(counter, t) >= need]:
+            scores = [queue[t] for t in tokens if t in queue]
+            if scores:
+                # the fewest issued after any of them (_after) belong to the latest issued; that wait
+                # also retires every operation issued no later
+                latest = max(scores)
+                thresholds[counter + "cnt"] = self.issued_count[counter] - latest - 1
+                for t in [t for t, score in queue.items() if score <= latest]:
                     del queue[t]
         if not thresholds:
             return []
@@ -69,3 +72,53 @@ class WaitTracker:
     def state(self) -> tuple:
         """What is outstanding, comparable between two points (tokens with the operations after them)."""
         return tuple(tuple(sorted(((t, self._after(c, t)) for t in self.pending[c]), key=repr)) for c in COUNTERS)
+
+
+class WaitScript:
+    """A WaitTracker's calls, recorded in order and replayed later on a tracker in any state. The
+    instructions between the waits do not depend on what is outstanding, only the waits do: a loop
+    body is built once and its waits are worked out for each entry state its fixed point tries."""
+
+    def __init__(self):
+        self.calls: list[tuple[object, str, tuple]] = []   # (the wait's slot in the built list, or None; call; args)
+
+    def issued(self, instr: Instr, token: object) -> None:
+        self.calls.append((None, "issued", (instr, token)))
+
+    def wait_for(self, *tokens: object) -> list:
+        return self._slot("wait_for", tokens)
+
+    def wait_all(self, counter: str) -> list:
+        return self._slot("wait_all", (counter,))
+
+    def _slot(self, call: str, args: tuple) -> list:
+        slot = WaitSlot()
+        self.calls.append((slot, call, args))
+        return [slot]
+
+    def replay(self, tracker: WaitTracker) -> dict[WaitSlot, list[Instr]]:
+        """Make the calls on `tracker` (it advances as it would have); return each slot's waits."""
+        waits = {}
+        for slot, call, args in self.calls:
+            if slot is None:
+                tracker.issued(*args)
+            else:
+                waits[slot] = getattr(tracker, call)(*args)
+        return waits
+
+
+class WaitSlot:
+    """Where a recorded wait goes in the list built with a WaitScript (`fill` puts its waits there)."""
+
+    __slots__ = ()
+
+
+def fill(items: list, waits: dict[WaitSlot, list[Instr]]) -> list:
+    """The built list with each WaitSlot replaced by its waits (none, or one s_waitcnt)."""
+    out = []
+    for item in items:
+        if type(item) is WaitSlot:
+            out += waits[item]
+        else:
+            out.append(item)
+    return out

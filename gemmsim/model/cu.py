@@ -27,7 +27,7 @@ from gemmsim.model.mio import MioArbiter, MioQueue
 from gemmsim.model.recorder import NOT_RECORDING, Recorder, Timeline
 from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
-from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes
+from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes, scoreboard_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.model.wave import Wave, start_process
 from gemmsim.ir.program import Op, Program
@@ -171,6 +171,7 @@ class ComputeUnitModel:
             first = ((base // line_bytes) << LINE_SHIFT) | tag
             counts = {first + (line << LINE_SHIFT): n for line, n in step.line_counts}
         else:
+            base += step.l1_shift
             counts = dict.fromkeys({(((base + o) // line_bytes) << LINE_SHIFT) | tag for o in step.l1_pieces}, 0)
             for o in step.requested:
                 counts[(((base + o) // line_bytes) << LINE_SHIFT) | tag] += 1
@@ -180,7 +181,8 @@ class ComputeUnitModel:
             done = max(leaves + self.gpu.memory.l1_hit_latency_cycles, lookup.ready + self.pending_hit_cycles)
         if lookup.missed:
             missed = lookup.missed
-            pieces = sum(counts.values()) if len(missed) == len(counts) else sum(counts[line] for line in missed)
+            # (every requested piece lies in one of the lines: all of them when every line missed)
+            pieces = len(step.requested) if len(missed) == len(counts) else sum(counts[line] for line in missed)
             nbytes = step.piece_bytes * pieces
             fetched, per_line = self.fetched, self.entries_per_line
             # whether the L2 has the line: a line (not a sector) this CU fetched before is an L2 hit
@@ -257,7 +259,7 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     serve the earliest-added workgroup's waves first (else every wave in turn)."""
     if workgroups < 1:
         raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
-    streams = decoded_streams(program, gpu, hot_trips)
+    streams = scoreboard_streams(decoded_streams(program, gpu, hot_trips))
     # a front-end may give one stream for all waves: the workgroup still has all its waves
     needed = waves_per_workgroup(program)
     streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]

@@ -11,7 +11,7 @@ decoded once and its Step shared by every iteration.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
@@ -38,8 +38,11 @@ class Step:
     lds_conflicts: int = 0      # conflict cycles of an LDS access (beyond one per phase)
     l1_cycles: int = 0          # global access: cycles it holds the L1/LDS data pipe first (NVIDIA; 0 on AMD)
     buffer: str = ""            # global load: the buffer its block base comes from
-    l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (at this iteration) whose lines the L1 looks up
-    requested: tuple[int, ...] = ()   # global load: byte offsets of the pieces it asks for, piece_bytes each
+    l1_pieces: tuple[int, ...] = ()   # global load: byte offsets (before l1_shift) whose lines the L1 looks up
+    requested: tuple[int, ...] = ()   # global load: byte offsets (before l1_shift) of the pieces it asks for,
+                                      # piece_bytes each
+    l1_shift: int = 0                 # global load: what its loops add to those offsets at this iteration (the
+                                      # offsets are shared by every iteration, not copied shifted)
     piece_bytes: int = 0
     line_counts: tuple[tuple[int, int], ...] = ()   # (L1 entry, pieces asked for in it) for an entry-aligned block
                                                     # base; an entry is a sector where the L1 tags them (l1_tag_bytes)
@@ -122,16 +125,16 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
     shift = sum(c * s for c, s in zip(counters, instr.iter_strides))
     touched = instr.l1.touched_offsets if instr.l1 is not None else instr.lane_offsets
     pieces, counts = _unshifted_pieces(touched, instr.lane_offsets, instr.lane_bytes, line_bytes)
-    pieces, requested = tuple(map(shift.__add__, pieces)), tuple(map(shift.__add__, instr.lane_offsets))
     # the common case worked out once: with a block base that is a whole number of lines, the lines
     # (and how many requested pieces each holds) only shift; a loop step of whole lines shifts them too
     lines, rest = divmod(shift, line_bytes)
     if rest:
-        counts = _line_counts(pieces, requested, line_bytes)
+        counts = _line_counts(tuple(o + shift for o in pieces), tuple(o + shift for o in instr.lane_offsets),
+                              line_bytes)
     elif lines:
         counts = tuple((line + lines, n) for line, n in counts)
-    return dict(buffer=instr.buffer, l1_pieces=pieces, requested=requested, piece_bytes=instr.lane_bytes,
-                line_counts=counts)
+    return dict(buffer=instr.buffer, l1_pieces=pieces, requested=instr.lane_offsets, l1_shift=shift,
+                piece_bytes=instr.lane_bytes, line_counts=counts)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -273,3 +276,35 @@ def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[
         streams = by_trips[hot_trips] = tuple(steps if steps is not None else tuple(decode_wave(items, gpu, hot_trips, known))
                                               for items, steps in zip(program.waves, cut))
     return streams
+
+
+SCOREBOARDS_KEPT = 8     # as many stream sets as _DECODED keeps, with room for their short and long cuts
+
+
+def scoreboard_streams(streams: tuple[tuple[Step, ...], ...]) -> tuple[tuple[Step, ...], ...]:
+    """The streams with each MFMA and VALU op's registers cut to those its wave's scoreboard must
+    track (wave.py: a piped op waits for the latest of its source registers, written by earlier
+    piped ops), with the same waits: registers that every piped op writes all or none of always
+    hold the same ready time, so one of them stands for the others; a register no piped op writes
+    stays ready at 0, which never holds a wave. An MFMA's 12 source registers (its A and B packs
+    come from loads, which the scoreboard does not track) become its accumulator's one."""
+    return _scoreboard_streams(ByIdentity(streams))
+
+
+@functools.lru_cache(maxsize=SCOREBOARDS_KEPT)
+def _scoreboard_streams(streams: ByIdentity) -> tuple[tuple[Step, ...], ...]:
+    piped = {id(step): step for steps in streams.obj for step in steps if step.piped}
+    # a register's signature: which of the distinct write sets hold it (a class: one signature)
+    write_sets = dict.fromkeys(step.writes for step in piped.values() if step.writes)
+    signature: dict[int, list[int]] = {}
+    for n, writes in enumerate(write_sets):
+        for r in writes:
+            signature.setdefault(r, []).append(n)
+    first: dict[tuple[int, ...], int] = {}
+    stands_for = {r: first.setdefault(tuple(sig), r) for r, sig in signature.items()}
+
+    def cut(regs: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(stands_for[r] for r in regs if r in stands_for))
+
+    cuts = {key: replace(step, reads=cut(step.reads), writes=cut(step.writes)) for key, step in piped.items()}
+    return tuple(tuple(cuts.get(id(step), step) for step in steps) for steps in streams.obj)

@@ -60,7 +60,7 @@ class Wake:
     """A wave's own timeout, put on SimPy's queue as env.timeout puts one (its time, priority and
     event id, so the events keep SimPy's order) without the rest of a Timeout: a wave's wake-up
     never fails and carries no value. A wave waits for one wake-up at a time, so it keeps one Wake
-    and puts it on the queue again at every wait, with `resume` (its process's callback) as the
+    and puts it on the queue again at every wait, with its generator's `send` (start_process) as the
     callbacks (`rearm`) the queue takes off it when it fires."""
 
     __slots__ = ("callbacks", "rearm")
@@ -68,32 +68,20 @@ class Wake:
 
     def __init__(self):
         self.callbacks = []
-        self.rearm = None    # [the wave's resume]: its callbacks each time it is queued
+        self.rearm = None    # [the wave's send]: its callbacks each time it is queued
 
 
 def start_process(env: simpy.Environment, wave: "Wave") -> None:
     """Run the wave's generator as env.process would, with the events SimPy would schedule (the start
-    at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by a
-    plain function: simpy.Process's bookkeeping (the active process, a bound method per wait) was
-    a twentieth of a replay. A wave waits on events that never fail and carry no value: its own Wake
-    (already on the queue with `resume` as its callback), or an event of the SimPy kind."""
-    queue, event_ids, send, own = env._queue, env._eid, wave.run().send, wave.wake
-
-    def resume(_):
-        try:
-            while True:
-                event = send(None)
-                if event is own:                   # its own wake-up, queued with this callback
-                    return
-                if event.callbacks is not None:    # not yet processed: wait for it
-                    event.callbacks.append(resume)
-                    return
-        except StopIteration:
-            heappush(queue, (env._now, NORMAL, next(event_ids), Wake()))   # the process's own event
-
-    own.rearm = [resume]
+    at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by
+    the generator's own `send`: simpy.Process's bookkeeping (the active process, a bound method per
+    wait) was a twentieth of a replay, and a Python function between the event loop and the
+    generator another. So the wave itself puts `send` on what it waits for (Wave.wait: an event of
+    the SimPy kind; its own Wake has it as `rearm`), and queues its end event when it is done."""
+    queue, event_ids, send = env._queue, env._eid, wave.run().send
+    wave.wake.rearm = [send]
     begin = Wake()
-    begin.callbacks.append(resume)
+    begin.callbacks.append(lambda _: send(None))    # (a generator that has not started takes only None)
     heappush(queue, (env._now, URGENT, next(event_ids), begin))
 
 
@@ -184,7 +172,7 @@ class Wave:
         wake, rearm = self.wake, self.wake.rearm   # (None where simpy's own Process runs the wave: a fresh list)
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
-        stalls, recording = cu.stalls, cu.recording
+        stalls, recording, ceil = cu.stalls, cu.recording, math.ceil
         queued, simd_index, age = cu.mio is not None or cu.lg is not None, self.simd.index, self.age
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
@@ -202,9 +190,9 @@ class Wave:
             op, piped = step.op, step.piped
             if op is BARRIER:
                 if earliest > now:
-                    yield env.timeout(earliest - now)
+                    yield from self.wait(env.timeout(earliest - now))
                 arrived = env.now
-                yield self.barrier.arrive()
+                yield from self.wait(self.barrier.arrive())
                 now = start = env.now
                 alone = False
                 self._stall("barrier", arrived, now)
@@ -226,7 +214,7 @@ class Wave:
                 else:
                     ready = earliest
                 if ready > earliest:
-                    ready = math.ceil(ready)
+                    ready = ceil(ready)
                     if recording:
                         stalled(name, why, earliest, ready)
                     else:   # (what cu.stalled books, without the call)
@@ -242,7 +230,7 @@ class Wave:
                         start = ready if ready > free else free
                         pipe.free_at = start + step.cycles
                         pipe.busy_cycles += step.cycles
-                        start = math.ceil(start)
+                        start = ceil(start)
                         why = ("mfma_pipe" if op is MFMA else "valu_pipe") if start > ready else ""
                     else:
                         start, why = self.book_pipe(step, ready)
@@ -267,7 +255,7 @@ class Wave:
                 arbiter, full = self.issue_queue(step)
                 entry = arbiter.admit(simd_index, age, now) if arbiter is not None else None
                 if entry is not None:
-                    yield entry
+                    yield from self.wait(entry)
                     self.promised, alone = True, False   # (a release resumes its waves in one event)
                     stalled(name, full, now, env.now)
                     now = env.now
@@ -306,6 +294,20 @@ class Wave:
         self.barrier.leave()
         # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
+        if rearm is not None:   # (start_process) the end event env.process would queue; nothing resumes the wave again
+            heappush(queue, (env._now, NORMAL, next(event_ids), Wake()))
+            yield
+
+    def wait(self, event: simpy.Event):
+        """Wait for an event of the SimPy kind (a sub-process). Under start_process the wave puts its
+        `send` on the event itself, and goes on at once if the event was processed already; under
+        SimPy's own Process, the Process does both."""
+        rearm = self.wake.rearm
+        if rearm is None:
+            yield event
+        elif event.callbacks is not None:
+            event.callbacks.append(rearm[0])
+            yield event
 
     def _pipe_then_port(self, step: Step, ready: float):
         """Book the instruction's pipe from `ready` (MFMA, VALU), wait for it, then for the SIMD's
@@ -315,7 +317,7 @@ class Wave:
             start, why = self.book_pipe(step, ready)
             self._stall(why, ready, start)
         if start > self.cu.env.now:
-            yield self.cu.env.timeout(start - self.cu.env.now)
+            yield from self.wait(self.cu.env.timeout(start - self.cu.env.now))
         yield from self._port()
         return start
 
@@ -323,7 +325,7 @@ class Wave:
         env, port = self.cu.env, self.simd.issue.free_at
         if port > env.now:  # another wave of this SIMD issued in this cycle
             self._stall("issue_port", env.now, port)
-            yield env.timeout(port - env.now)
+            yield from self.wait(env.timeout(port - env.now))
 
     def run_controlled(self, step: Step, earliest: float):
         """Issue one instruction with control bits (a SimPy sub-process); return the earliest cycle of
@@ -335,12 +337,12 @@ class Wave:
         # the pipe is booked once the waits are over: a slot reserved ahead would hold back the other
         # warps' instructions that are ready before this one
         if ready > env.now:
-            yield env.timeout(ready - env.now)
+            yield from self.wait(env.timeout(ready - env.now))
         queue, full = self.issue_queue(step)
         if queue is not None:
             entry = queue.admit(self.simd.index, self.age, ready)
             if entry is not None:
-                yield entry
+                yield from self.wait(entry)
                 self.promised = True
                 self._stall(full, ready, env.now)
                 ready = env.now
@@ -351,7 +353,7 @@ class Wave:
         after = now + max(issue_cycles, step.control.stall)
         if op is BARRIER:
             # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
-            yield self.barrier.arrive()
+            yield from self.wait(self.barrier.arrive())
             self._stall("barrier", now + issue_cycles, env.now)
             if env.now > after:
                 return env.now, done

@@ -38,7 +38,7 @@ from gemmsim.identity import ByIdentity
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
-from gemmsim.ir.waits import WaitTracker
+from gemmsim.ir.waits import WaitScript, WaitTracker, fill
 
 VMEM_LOAD_B128 = "buffer_load_dwordx4"
 DS_READ_B128 = "ds_read_b128"
@@ -207,7 +207,7 @@ class _WaveBuilder:
             loads = last_loads
             early = a.m_repeat * a.num_acc_n * 4 <= SCALES_IN_LAST_TILE_ACC_VGPRS
             load_at = [0 if early else len(mfmas)] * len(loads)
-        mfmas, read_at = _ready_first(mfmas, [key for _, key in reads], read_at)
+        mfmas, read_at = _kept_ready_first(ByIdentity(mfmas), tuple(key for _, key in reads), tuple(read_at))
         # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
         events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
                   + [(at, 2, j) for j, at in enumerate(write_at)])
@@ -487,12 +487,16 @@ class _WaveBuilder:
         """Two tiles, with the waits of a loop: the body starts from what the prologue and the body's
         own last pass left outstanding, joined (LLVM's waitcnt pass iterates a loop to this fixed point)."""
         entry = head = self.waits.copy()
+        # the body's instructions are the same in every pass, only its waits change: built once, with
+        # its tracker calls recorded, and each pass replays those calls on a copy of the head
+        self.waits = script = WaitScript()
+        body = self.tile(0, True, strides) + self.tile(1, True, strides)
         while True:
             self.waits = head.copy()
-            body = self.tile(0, True, strides) + self.tile(1, True, strides)
+            waits = script.replay(self.waits)
             joined = entry.joined(self.waits)
             if joined.state() == head.state():
-                return body
+                return fill(body, waits)
             head = joined
 
     def _scale_b_strides(self, body: list[Instr]) -> list[Instr]:
@@ -600,6 +604,14 @@ def _ready_first(mfmas, read_keys: list, read_at: list[int]) -> tuple[list, list
         remaining.remove(pick)
         order.append(pick)
     return order, [at[k] for k in read_keys]
+
+
+@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+def _kept_ready_first(mfmas: ByIdentity, read_keys: tuple, read_at: tuple) -> tuple[tuple, tuple[int, ...]]:
+    """_ready_first of a tile parity's MFMA order (kept by _mfma_order, hence its identity): every wave
+    and both passes of the loop body ask for the same order again."""
+    order, at = _ready_first(mfmas.obj, list(read_keys), list(read_at))
+    return tuple(order), tuple(at)
 
 
 def _spread(count: int, slots: int) -> list[int]:
