@@ -127,46 +127,44 @@ def test_an_entry_freed_this_cycle_goes_to_the_waiting_warp_before_a_newcomer():
     assert waiting.fired
 
 
-def test_oldest_first_finishes_the_first_workgroup_sooner_than_waves_in_turn():
+def _lds_program(gpu, loads: int):
+    """8 warps of `loads` LDS.128 each, lanes 16 bytes apart (2 wavefronts each), and a memory path."""
     from gemmsim.ir.program import Instr, Op, Program, Resources
-    from gemmsim.model.cu import ComputeUnitModel
-    from gemmsim.model.stream import decoded_streams
     from gemmsim.model.vmem import MemoryPath
 
-    h200 = load_gpu("h200")
     lds = Instr(Op.LDS_READ, "LDS.128", width_bits=128, lane_bytes=16, buffer="lds",
                 lane_offsets=tuple(16 * lane for lane in range(32)))
-    prog = Program("hand-built", h200.arch, 32, tuple((lds,) * 64 for _ in range(8)),
+    prog = Program("hand-built", gpu.arch, 32, tuple((lds,) * loads for _ in range(8)),
                    Resources(arch_vgprs=32, accum_vgprs=0, sgprs=0, lds_bytes=0, workgroup_size=256))
     memory = MemoryPath(cycles_per_byte=1 / 64, load_latency_cycles=600, store_latency_cycles=300,
                         scalar_latency_cycles=300)
+    return prog, memory
+
+
+def test_oldest_first_finishes_the_first_workgroup_sooner_than_waves_in_turn():
+    from gemmsim.model.cu import ComputeUnitModel
+    from gemmsim.model.stream import decoded_streams
+
+    h200 = load_gpu("h200")
+    prog, memory = _lds_program(h200, 64)
     ends = {}
     for oldest_first in (True, False):
         cu = ComputeUnitModel(h200, memory, oldest_first=oldest_first)
         for _ in range(4):
             cu.add_workgroup(decoded_streams(prog, h200, None))
         cu.run()
-        per_wg = [max(w.end_time for w in cu.waves[g * 8:(g + 1) * 8]) for g in range(4)]
-        ends[oldest_first] = per_wg
+        ends[oldest_first] = [max(w.end_time for w in cu.waves[g * 8:(g + 1) * 8]) for g in range(4)]
     ordered, in_turn = ends[True], ends[False]
     assert ordered == sorted(ordered) and ordered[0] < 0.7 * ordered[-1]
     assert min(in_turn) > 0.9 * max(in_turn)
 
 
 def test_a_full_queue_stalls_the_warps_that_issue_shared_loads():
-    from gemmsim.ir.program import Instr, Op, Program, Resources
     from gemmsim.model.cu import replay_cu
-    from gemmsim.model.vmem import MemoryPath
 
     h200 = load_gpu("h200")
     no_queue = replace(h200, cu=replace(h200.cu, mio_queue_per_simd=0, lg_queue_per_simd=0))
-    # 8 warps of 32 LDS.128 each, lanes 16 bytes apart (2 wavefronts each): more than the queue holds
-    lds = Instr(Op.LDS_READ, "LDS.128", width_bits=128, lane_bytes=16, buffer="lds",
-                lane_offsets=tuple(16 * lane for lane in range(32)))
-    prog = Program("hand-built", h200.arch, 32, tuple((lds,) * 32 for _ in range(8)),
-                   Resources(arch_vgprs=64, accum_vgprs=0, sgprs=0, lds_bytes=0, workgroup_size=256))
-    memory = MemoryPath(cycles_per_byte=1 / 64, load_latency_cycles=600, store_latency_cycles=300,
-                        scalar_latency_cycles=300)
+    prog, memory = _lds_program(h200, 32)   # more loads than the queue holds
     with_queue, without = replay_cu(prog, h200, 1, memory), replay_cu(prog, no_queue, 1, memory)
     # (without it the warps still wait at their own ceiling, lgkmcnt_max in flight)
     assert with_queue.stalls.get("lgkm_slots", 0) > without.stalls.get("lgkm_slots", 0)
