@@ -252,4 +252,4 @@ def test_ci_runs_the_readme_commands():
     assert install.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]'")
     ci = (ROOT / ".ci" / "run").read_text()
     assert "set -euo pipefail" in ci and "pip install -q -e '.[test]'" in ci
-    assert ci.rstrip().splitlines()[-1] == tests == "python3 -m pytest -q"
+    assert ci.rstrip().splitlines()[-1] == tests == "python3 -m pytest -q -n auto"   # pytest-xdist: one worker per core
