@@ -228,7 +228,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
     if full_rounds:
         traffic = average_round(rounds[:full_rounds])
         full = replay_round(program, gpu, workgroups_per_cu, traffic, clock_mhz, record,
-                            oldest_first=not ordered or (full_rounds == 1 and not remainder))
+                            oldest_first=full_rounds == 1 and not remainder)
         if ordered and full_rounds > 1 and not remainder:   # the last full round drains
             drain = replay_round(program, gpu, workgroups_per_cu, traffic, clock_mhz).total.cycles - full.total.cycles
     if remainder:

@@ -146,6 +146,18 @@ class Wave:
             return self.cu.lg, "vmem_slots"
         return None, ""
 
+    def queue_entry(self, step: Step, now: float):
+        """Wait, from `now`, for an entry of the queue the instruction needs (a SimPy sub-process: a full
+        MIO or LG queue holds it at issue, the oldest wave first); return when it may issue."""
+        arbiter, full = self.issue_queue(step)
+        entry = arbiter.admit(self.simd.index, self.age, now) if arbiter is not None else None
+        if entry is None:
+            return now
+        yield from self.wait(entry)
+        self.promised = True
+        self._stall(full, now, self.cu.env.now)
+        return self.cu.env.now
+
     def queued_access(self, step: Step, now: float) -> tuple[float, float]:
         """(when the first unit takes it, when it is done) of a memory instruction issued at `now`; one
         that waits in an MIO or LG queue leaves it when the data pipe takes it."""
@@ -173,7 +185,7 @@ class Wave:
         matrix, valu = self.simd.matrix, self.simd.valu
         vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
         stalls, recording, ceil = cu.stalls, cu.recording, math.ceil
-        queued, simd_index, age = cu.mio is not None or cu.lg is not None, self.simd.index, self.age
+        queued = cu.mio is not None or cu.lg is not None
         now = earliest = work_done = env.now
         # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
         # a cycle before which no event is queued: the timeout it saves would have been the next event,
@@ -251,14 +263,10 @@ class Wave:
                     yield wake
                     alone = True
                 now += delay
-            if queued and step.counter:   # a full MIO or LG queue holds it at issue (the oldest wave first)
-                arbiter, full = self.issue_queue(step)
-                entry = arbiter.admit(simd_index, age, now) if arbiter is not None else None
-                if entry is not None:
-                    yield from self.wait(entry)
-                    self.promised, alone = True, False   # (a release resumes its waves in one event)
-                    stalled(name, full, now, env.now)
-                    now = env.now
+            if queued and step.counter:
+                entered = yield from self.queue_entry(step, now)
+                if entered > now:
+                    now, alone = entered, False   # (a release resumes its waves in one event)
             if port.free_at > now:
                 if recording:
                     stalled(name, "issue_port", now, port.free_at)
@@ -338,14 +346,7 @@ class Wave:
         # warps' instructions that are ready before this one
         if ready > env.now:
             yield from self.wait(env.timeout(ready - env.now))
-        queue, full = self.issue_queue(step)
-        if queue is not None:
-            entry = queue.admit(self.simd.index, self.age, ready)
-            if entry is not None:
-                yield from self.wait(entry)
-                self.promised = True
-                self._stall(full, ready, env.now)
-                ready = env.now
+        ready = yield from self.queue_entry(step, ready)
         start = yield from self._pipe_then_port(step, ready)
         now = env.now
         done = self.issue(step, now, start)
