@@ -9,6 +9,7 @@ import pytest
 from gemmsim.hw import load_gpu
 from gemmsim.model.mio import MioArbiter, MioQueue
 from gemmsim.validate import miofit
+from gemmsim.validate.microbench import read_microbench
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_CSV = ROOT / "validation" / "results" / "h200" / "microbench_shared.csv"
@@ -39,7 +40,7 @@ def test_entries_leave_when_the_pipe_takes_them():
 @pytest.mark.parametrize("queue, path, within", [("mio", SHARED_CSV, 0.035), ("lg", LG_CSV, 0.07)])
 def test_the_h200_sizes_are_the_fit_of_the_committed_microbenchmark(queue, path, within):
     gpu = load_gpu("h200")
-    runs = miofit.read_runs(path, queue)
+    runs = miofit.read_runs(read_microbench(path), queue)
     warp_gap, sm_gap = miofit.issue_gaps(runs)
     fitted = [r for r in runs if r.fitted]
 
@@ -58,7 +59,7 @@ def test_the_h200_sizes_are_the_fit_of_the_committed_microbenchmark(queue, path,
 
 def test_miofit_refuses_a_file_without_mio_rows(tmp_path, capsys):
     path = tmp_path / "other.csv"
-    path.write_text("bench,param_name,param_value,metric,value\nshared,conflict_ways,1,latency_cycles,29\n")
+    path.write_text("bench,param_name,param_value,metric,value,sm_clock_mhz\nshared,conflict_ways,1,latency_cycles,29,1980\n")
     assert miofit.main([str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no mio_* issue_cycle rows" in err

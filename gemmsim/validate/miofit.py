@@ -1,6 +1,7 @@
-"""Fit the MIO queue's sizes (gemmsim.model.mio) to the `mio` microbenchmark.
+"""Fit the MIO and LG queues' sizes (gemmsim.model.mio) to the `mio` and `lg` microbenchmarks.
 
     python -m gemmsim.validate.miofit validation/results/h200/microbench_shared.csv
+    python -m gemmsim.validate.miofit validation/results/h200/microbench_lg.csv --queue lg
 
 The microbenchmark (mio_timeline) has W warps of one block issue 48 shared loads each, with
 `stride` ways of bank conflict, and read the cycle counter after each load; rows give each load's
@@ -14,19 +15,19 @@ It chooses the per-SIMD and shared sizes whose issue cycles are closest to the m
 fills and the pipe is the limit: two or more warps, 8- and 32-way conflicts. One warp alone is
 served at half the rate (2 cycles per wavefront), which the model does not have: it is shown,
 not fitted. Blocks of 16 and 32 warps start their warps over tens of cycles, so they only validate.
+The `lg` group is the same timeline with global loads that hit in the L1 (`stride` lines per load).
 """
 
 from __future__ import annotations
 
-import argparse
-import csv
 import re
 import statistics
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
+from gemmsim.errors import InputError
 from gemmsim.model.mio import MioQueue
+from gemmsim.validate.microbench import Row, fit_command
 
 LOADS = 48
 SIMDS = 4
@@ -46,15 +47,16 @@ class Run:
         return len(self.warps) in (2, 4, 8) and self.stride in FITTED_STRIDES
 
 
-def read_runs(path: Path, queue: str = "mio") -> list[Run]:
-    """The issue timelines of one queue's benches: `mio` (shared loads) or `lg` (global loads, L1 hits)."""
+def read_runs(rows: list[Row], queue: str = "mio") -> list[Run]:
+    """The issue timelines of one queue's benches (gemmsim.validate.microbench.read_microbench's rows):
+    `mio` (shared loads) or `lg` (global loads, L1 hits)."""
     timelines: dict[tuple[str, int], dict[int, float]] = {}
-    for row in csv.DictReader(path.open()):
-        m = BENCH.match(row["bench"])
-        if m is None or m["prefix"] != queue or row["metric"] != "issue_cycle":
+    for row in rows:
+        m = BENCH.match(row.bench)
+        if m is None or m["prefix"] != queue or row.metric != "issue_cycle":
             continue
-        key = (row["bench"] if m["warp"] is None else row["bench"].rsplit("_warp", 1)[0], int(m["warp"] or 0))
-        timelines.setdefault(key, {})[int(row["param_value"])] = float(row["value"])
+        key = (row.bench if m["warp"] is None else row.bench.rsplit("_warp", 1)[0], int(m["warp"] or 0))
+        timelines.setdefault(key, {})[int(row.param_value)] = row.value
     runs: dict[str, Run] = {}
     for (name, warp), cycles in timelines.items():
         m = BENCH.match(name)
@@ -62,7 +64,7 @@ def read_runs(path: Path, queue: str = "mio") -> list[Run]:
         run = runs.setdefault(name, Run(name, warps, int(m["stride"]), {}))
         run.measured[warp] = [0.0] + [cycles[i] for i in range(1, LOADS)]
     if not runs:
-        raise ValueError(f"{path}: no {queue}_* issue_cycle rows")
+        raise InputError(f"no {queue}_* issue_cycle rows")
     return sorted(runs.values(), key=lambda r: ("_pair_" in r.name, len(r.warps), r.stride))
 
 
@@ -70,6 +72,8 @@ def issue_gaps(runs: list[Run]) -> tuple[float, float]:
     """(one warp's cycles between loads, the SM's cycles between any two loads), both conflict-free."""
     by_name = {r.name: r for r in runs}
     prefix = runs[0].name.split("_", 1)[0]
+    if f"{prefix}_w1_s1" not in by_name:
+        raise InputError(f"no {prefix}_w1_s1 rows (one warp's conflict-free timeline)")
     alone = by_name[f"{prefix}_w1_s1"].measured[0]
     crowd = max((r for r in runs if r.stride == 1 and "_pair_" not in r.name), key=lambda r: len(r.warps))
     warp_gap = statistics.median(b - a for a, b in zip(alone, alone[1:]))
@@ -131,25 +135,22 @@ def fit(runs: list[Run], per_simd_max: int = 32, shared_max: int = 64, step: int
     return MioFit(q, g, warp_gap, sm_gap, scores[(q, g)], errors)
 
 
+def report(rows: list[Row], args) -> str:
+    runs = read_runs(rows, args.queue)
+    result = fit(runs)
+    lines = [f"issue gap: one warp {result.warp_gap:g} cycles, the SM {result.sm_gap:g} cycles",
+             f"{args.queue.upper()} queue: {result.per_simd} entries per SIMD + {result.shared} shared; "
+             f"mean issue-cycle error {100 * result.fitted_error:.1f} % of the span over the fitted runs"]
+    lines += [f"  {run.name:14s} warps={len(run.warps):2d} stride={run.stride:2d} "
+              f"{'fitted ' if run.fitted else 'shown  '} error {100 * result.errors[run.name]:5.1f} %" for run in runs]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gemmsim.validate.miofit", description=__doc__.split("\n\n")[0])
-    p.add_argument("csv", type=Path, help="microbench_shared.csv (the mio group's rows) or microbench_lg.csv")
-    p.add_argument("--queue", choices=("mio", "lg"), default="mio",
-                   help="mio: shared loads (the mio group); lg: global loads that hit in the L1 (the lg group)")
-    args = p.parse_args(argv)
-    try:
-        runs = read_runs(args.csv, args.queue)
-        result = fit(runs)
-    except (OSError, ValueError, KeyError, StopIteration) as e:
-        print(f"miofit: {e}", file=sys.stderr)
-        return 2
-    print(f"issue gap: one warp {result.warp_gap:g} cycles, the SM {result.sm_gap:g} cycles")
-    print(f"{args.queue.upper()} queue: {result.per_simd} entries per SIMD + {result.shared} shared; "
-          f"mean issue-cycle error {100 * result.fitted_error:.1f} % of the span over the fitted runs")
-    for run in runs:
-        print(f"  {run.name:14s} warps={len(run.warps):2d} stride={run.stride:2d} "
-              f"{'fitted ' if run.fitted else 'shown  '} error {100 * result.errors[run.name]:5.1f} %")
-    return 0
+    return fit_command("miofit", __doc__, "microbench_shared.csv (the mio group's rows) or microbench_lg.csv", report,
+                       argv, lambda p: p.add_argument(
+                           "--queue", choices=("mio", "lg"), default="mio",
+                           help="mio: shared loads (the mio group); lg: global loads that hit in the L1 (the lg group)"))
 
 
 if __name__ == "__main__":
