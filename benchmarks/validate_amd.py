@@ -134,7 +134,7 @@ def main(argv: list[str]) -> int:
                       "fit" if fitted else "-", f"{loo_error:+.1f}%", p.bottleneck,
                       f"{u['mfma']:.2f}/{u['lds']:.2f}/{u['vmem_bandwidth']:.2f}",
                       f"{s['vmcnt']:.2f}/{s['lgkmcnt']:.2f}/{s['barrier']:.2f}/{s['mfma_pipe']:.2f}",
-                      f"{p.mfma_utilization:.2f}", f"{p.clock_mhz:.0f}", f"{p.simulation.cycles / measured:.0f}"])
+                      f"{max(p.mfma_utilization, p.memory_activity):.2f}", f"{p.clock_mhz:.0f}", f"{p.simulation.cycles / measured:.0f}"])
         commands.append(command(gpu, dtype, shape, tile))
     print(tabulate(table, headers=["gpu", "dtype", "shape", "tile", "measured us", "predicted us", "error",
                                    "fitted", "LOO error", "bottleneck", "mfma/lds/vmem", "stalls vm/lgkm/bar/pipe",

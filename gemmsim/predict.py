@@ -120,10 +120,11 @@ def first_replay(program: Program, problem: Problem, gpu: GPU, analysis: TileAna
     replay = _replay(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)
     final_clock = clock
     if clock_mhz is None and gpu.clock_under_load is not None:
-        # The first replay (at the full-load clock) measures how busy the matrix pipes are; the
-        # final one runs at the clock that activity sets. One step, not a fixed point: the activity
-        # moves only through the memory latencies in ns, and two replays keep the cost bounded.
-        final_clock = clock_under_load_mhz(gpu, problem.dtype, _mfma_activity(program, gpu, replay))
+        # The first replay (at the full-load clock) measures how busy the matrix pipes and the
+        # memory path are; the final one runs at the clock that activity sets. One step, not a fixed
+        # point: the activity moves only through the memory latencies in ns, and two replays keep
+        # the cost bounded.
+        final_clock = clock_under_load_mhz(gpu, problem.dtype, power_activity(program, gpu, replay))
     return FirstReplay(program, problem, gpu, occ, config, k_tiles, (tile_m, tile_n), record, clock_mhz, clock,
                        replay, final_clock)
 
@@ -187,6 +188,7 @@ def _assemble(program: Program, problem: Problem, gpu: GPU, occ: Occupancy, cloc
         clock_mhz=clock,
         pct_of_clock_peak=100 * tflops * 1e12 / gpu.peak_flops(problem.dtype, clock),
         mfma_utilization=kernel_mfma_util,
+        memory_activity=_memory_activity(program, gpu, replay),
         evidence=Evidence(
             steady_state_utilization=util,
             stalls=stall_breakdown(dom.steady),
@@ -225,6 +227,18 @@ def _mfma_activity(program: Program, gpu: GPU, replay: KernelReplay) -> float:
     """Busy cycles of every matrix pipe of the GPU over the kernel's cycles (idle CUs count as idle)."""
     per_wg = replay.dominant.total
     return program.workgroups * (per_wg.mfma_busy_cycles / per_wg.workgroups) / (gpu.compute_units * gpu.cu.simds * replay.cycles)
+
+
+def _memory_activity(program: Program, gpu: GPU, replay: KernelReplay) -> float:
+    """Busy cycles of every CU's memory path over the kernel's cycles (idle CUs count as idle)."""
+    per_wg = replay.dominant.total
+    return min(1.0, program.workgroups * (per_wg.vmem_busy_cycles / per_wg.workgroups) / (gpu.compute_units * replay.cycles))
+
+
+def power_activity(program: Program, gpu: GPU, replay: KernelReplay) -> float:
+    """What sets the clock under load (gemmsim.model.clock): the busier of the matrix pipes and the
+    memory path, since moving data draws power as matrix work does."""
+    return max(_mfma_activity(program, gpu, replay), _memory_activity(program, gpu, replay))
 
 
 def _simulation_summary(replay: KernelReplay) -> Simulation:

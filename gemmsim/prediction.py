@@ -104,6 +104,7 @@ class Prediction:
     clock_mhz: float             # engine clock the replay ran at (see clock_source)
     pct_of_clock_peak: float     # of the peak at the sustained clock (= kernel-wide MFMA utilization)
     mfma_utilization: float
+    memory_activity: float       # kernel-wide busy share of the CUs' memory paths (with the MFMA share, sets the clock)
     evidence: Evidence
     lds_conflict_cycles: LdsConflicts
     hot_loop: dict               # instruction mix with the guide's verdicts (empty without a hot loop)

@@ -77,6 +77,15 @@ def test_prediction_says_which_clock_it_used():
     assert given.time_us * 1000.0 == pytest.approx(modelled.time_us * modelled.clock_mhz, rel=0.02)
 
 
+def test_a_busy_memory_path_lowers_the_clock_as_busy_matrix_pipes_do():
+    # MI355X fp8 5120x5120x8320 on 64x256x128: bound by the CU's share of the L2, its matrix pipes less busy
+    gpu = load_gpu("mi355x")
+    p = predict(make_problem("5120x5120x8320", "fp8"), make_config("64x256x128"), gpu)
+    assert p.memory_activity > p.mfma_utilization + 0.05
+    assert p.clock_mhz == pytest.approx(clock_under_load_mhz(gpu, "fp8", p.memory_activity), rel=0.02)
+    assert p.clock_mhz < clock_under_load_mhz(gpu, "fp8", p.mfma_utilization) - 50
+
+
 def test_a_clock_must_be_positive():
     with pytest.raises(ConfigError, match="clock"):
         predict(make_problem("256x256x256", "bf16"), make_config("64x64x64"), load_gpu("mi300x"), clock_mhz=0.0)

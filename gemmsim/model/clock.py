@@ -1,16 +1,21 @@
-"""The engine clock under load: a power-limited clock that falls as the matrix pipes get busier.
+"""The engine clock under load: a power-limited clock that falls as the kernel gets busier.
 
 An AMD Instinct GPU runs a dense GEMM far below its boost clock. The board's power limit, not the
 clock's ceiling, sets the frequency, and the power drawn grows with how busy the matrix pipes are
 (also with the dtype, and with the data: AMD's MAF blog saw an FP8 GEMM on all-zero inputs at
-1792 MHz against 1188 MHz on random ones). The boost clock is reached only in lightly loaded
-phases; the median clock of a large GEMM, whose matrix pipes are busy most of the time, is the
-GPU file's `sustained_clock_mhz[dtype]`. Between the two the model is linear in the activity:
+1792 MHz against 1188 MHz on random ones) and with the data the kernel moves (the same blog:
+"minimizing data movement through shared memory, and improving cache locality" let the clock rise).
+The boost clock is reached only in lightly loaded phases; the median clock of a large GEMM, whose
+matrix pipes are busy most of the time, is the GPU file's `sustained_clock_mhz[dtype]`. Between the
+two the model is linear in the activity:
 
     clock(dtype, a) = min(peak, factor x (peak - (peak - full_load[dtype]) x min(1, a / a_full)))
 
-    a          the kernel's matrix activity: busy cycles of every matrix pipe of the GPU over the
-               kernel's cycles (an idle CU counts as idle)
+    a          the kernel's activity: the busier of its matrix pipes (busy cycles of every matrix
+               pipe of the GPU over the kernel's cycles) and its memory paths (the same for every
+               CU's path to the L2); an idle CU counts as idle. The busier unit, not a weighted sum:
+               no source weighs data movement against matrix work, and a kernel that saturates its
+               memory path draws power as one that saturates its matrix pipes does (an assumption)
     full_load  sustained_clock_mhz[dtype], measured under GEMMs at matrix activity a_full
     a_full     [device.clock_under_load].full_load_mfma_activity
     peak       peak_clock_mhz
@@ -47,12 +52,13 @@ def highest_clock_mhz(gpu: GPU, dtype: str) -> float:
     return _capped(gpu, _factor(gpu) * gpu.peak_clock_mhz) if gpu.clock_under_load else gpu.clock_mhz(dtype)
 
 
-def clock_under_load_mhz(gpu: GPU, dtype: str, mfma_activity: float) -> float:
-    """The engine clock of a kernel of `dtype` whose matrix pipes are busy `mfma_activity` of the time."""
+def clock_under_load_mhz(gpu: GPU, dtype: str, activity: float) -> float:
+    """The engine clock of a kernel of `dtype` whose busier unit (matrix pipes or memory path) is
+    busy `activity` of the time."""
     load = gpu.clock_under_load
     if load is None:
         return gpu.clock_mhz(dtype)
-    load_fraction = min(1.0, max(0.0, mfma_activity) / load.full_load_mfma_activity)
+    load_fraction = min(1.0, max(0.0, activity) / load.full_load_mfma_activity)
     peak, full = gpu.peak_clock_mhz, gpu.clock_mhz(dtype)
     return _capped(gpu, load.effective_clock_factor * (peak - (peak - full) * load_fraction))
 

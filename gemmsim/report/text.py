@@ -33,7 +33,7 @@ def format_prediction(p: Prediction, header: str = "") -> str:
         ("wave stalls", ", ".join(f"{k} {_pct(v)}" for k, v in stalls.items()) + "   (share of each wave's time)"),
         ("LDS conflicts", f"{c.per_workgroup_per_k_tile:g} cycles per workgroup per K tile "
                           f"({c.per_workgroup:g} per workgroup, {c.total:g} in total)"),
-        ("MFMA utilization", f"{_pct(p.mfma_utilization)} kernel-wide"),
+        ("MFMA utilization", f"{_pct(p.mfma_utilization)} kernel-wide (memory path {_pct(p.memory_activity)})"),
     ]
     if h:
         rows.append(("hot-loop mix", f"MFMA {_pct(h['mfma_ratio'])} ({h['mfma_ratio_verdict']}), memory "

@@ -25,7 +25,7 @@ from gemmsim.problem import Problem
 from gemmsim.tune.result import DEFAULT_TOP, TuneResult, result_from_dict, result_to_dict
 from gemmsim.tune.space import TILES, Space
 
-MODEL_VERSION = 12           # bump when a change of the timing model changes any predicted number
+MODEL_VERSION = 13           # bump when a change of the timing model changes any predicted number
 FILE_NAME = "tune.sqlite"
 BUSY_TIMEOUT_S = 30.0
 SCHEMA = """CREATE TABLE IF NOT EXISTS searches (

@@ -69,7 +69,9 @@ def fastest_us(gpu: GPU, dtype: str, cycles: float, mfma_busy_cycles: float) -> 
     Applied to predict's two replays this assumes the final replay (at the clock the first one's
     activity sets) runs no fewer cycles than the first; event order can break that by a little
     (0.6 % seen, FirstReplay.bound_us), far less than these bounds' distance from the final times
-    (tests/test_tune.py checks every bound of its searches against the replayed time)."""
+    (tests/test_tune.py checks every bound of its searches against the replayed time). The clock
+    also falls with the memory path's activity (gemmsim.model.clock), never rises: the matrix
+    pipes' activity alone gives a clock at least as high, so the bound holds."""
     if gpu.clock_under_load is None or gpu.clock_mhz(dtype) < gpu.peak_clock_mhz / 2 or cycles <= 0:
         return cycles / highest_clock_mhz(gpu, dtype)
     activity = mfma_busy_cycles / (gpu.compute_units * gpu.cu.simds * cycles)
