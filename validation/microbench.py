@@ -158,7 +158,7 @@ MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
 MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
 MIO_WARPS = (1, 2, 4, 8, 16, 32)
 MIO_STRIDES = (1, 8, 32)
-NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices")
+NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices", "inflight_m4", "inflight_m8")
 # slices: the distinct bytes read per launch, the SMs that read each slice, and how the sharers are picked
 SLICE_SIZES = tuple(m << 20 for m in (8, 16, 24, 32, 40, 48, 56, 64, 96))
 SLICE_GROUPS = (1, 2, 4, 8)
@@ -681,6 +681,51 @@ def bench_lg(x: Bench) -> None:
     x.b.free(src)
 
 
+INFLIGHT_LOADS, INFLIGHT_MARKS = 128, (4, 8)   # microbench.hip's: loads, and a counter read after every 4th / 8th
+INFLIGHT_BLOCKS = 8                       # on 8 SMs: far from any bandwidth limit
+INFLIGHT_WARPS = (1, 4)                   # warps per block (per SM): a ceiling per warp or per SM
+INFLIGHT_STRIDE_WORDS = 16 << 10          # 64 KiB between a lane's loads: every load a new line
+INFLIGHT_BUFFER = 1 << 30                 # past the L2 many times over: the memset leaves the first regions cold
+
+
+def bench_inflight(x: Bench) -> None:
+    """How many global loads one warp keeps in flight: the issue cycle of every 4th (8th) of
+    INFLIGHT_LOADS loads and the cycle all values are in (median over blocks and launches; warp 0 and
+    the block's last warp), from HBM (a region no launch read before) and from the L2 (the same
+    region again at once). Rows inflight_<level>_m<mark>_w<warps>[_last], param load (the count
+    issued; the done_cycle row at INFLIGHT_LOADS)."""
+    if not x.target.startswith("sm_"):
+        print("inflight: NVIDIA only (AMD's ceiling is the vmcnt counter)")
+        return
+    src = x.b.malloc(INFLIGHT_BUFFER)
+    x.b.memset(src, 0, INFLIGHT_BUFFER)
+    region = INFLIGHT_LOADS * INFLIGHT_STRIDE_WORDS
+    rep = 0
+    for mark in INFLIGHT_MARKS:
+        marks = INFLIGHT_LOADS // mark
+        for warps in INFLIGHT_WARPS:
+            runs = {"hbm": [], "l2": []}
+            for _ in range(3 if x.quick else 9):
+                rep += 1          # region 0 is left alone: the memset's last lines may stay in the L2
+                for level in ("hbm", "l2"):
+                    x.launch(f"inflight_m{mark}", INFLIGHT_BLOCKS, warps * x.wave,
+                             [("ptr", int(src)), ("u64", rep * region), ("u64", INFLIGHT_STRIDE_WORDS),
+                              ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
+                    runs[level].append(x.first_cycles(INFLIGHT_BLOCKS * warps * (marks + 1))
+                                       .reshape(INFLIGHT_BLOCKS, warps, marks + 1))
+            clock = x.clock()
+            for level, cycles in runs.items():
+                stacked = np.concatenate(cycles)
+                shown = ((0, ""), (warps - 1, "_last")) if warps > 1 else ((0, ""),)
+                for w, suffix in shown:
+                    median = np.median(stacked[:, w, :], axis=0)
+                    bench = f"inflight_{level}_m{mark}_w{warps}{suffix}"
+                    for j in range(marks):
+                        x.row(bench, "load", (j + 1) * mark, "issue_cycle", float(median[j]), clock)
+                    x.row(bench, "load", INFLIGHT_LOADS, "done_cycle", float(median[-1]), clock)
+    x.b.free(src)
+
+
 def bench_cross(x: Bench) -> None:
     """One launch of lds_cross per (loads or stores, count of global loads), in that order (the order
     Nsight Compute profiles them in); each row gives the shared instructions that launch issues."""
@@ -863,7 +908,7 @@ def bench_slices(x: Bench) -> None:
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "l1wide": bench_l1wide,
            "epilogue": bench_epilogue, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "mio": bench_mio, "lg": bench_lg, "cross": bench_cross, "touch": bench_touch,
+           "mlp": bench_mlp, "mio": bench_mio, "lg": bench_lg, "inflight": bench_inflight, "cross": bench_cross, "touch": bench_touch,
            "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,
            "launch": bench_launch}
 

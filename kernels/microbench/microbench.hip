@@ -460,6 +460,53 @@ extern "C" __global__ void lg_timeline(const u32* GS_RESTRICT src, int stride, u
 }
 #endif
 
+// ---- loads in flight per warp (NVIDIA, issue 12): when does a warp stop issuing global loads? ----
+// Every warp of the block issues INFLIGHT_LOADS independent one-word loads past the L1 (ld.global.cg
+// in volatile asm, in program order), reads the cycle counter (CS2R, not a memory instruction) after
+// every MARK-th, and once more when all the values are in (that read takes their sum as an input).
+// Lane l of warp w of block b reads word base + i x stride + 32 (b x warps + w) + l: a new 128-byte
+// line for every load. With no ceiling on the loads in flight the counter advances at the issue
+// rate; with a ceiling of C the warp stalls at load C + 1 until its first load returns. ptxas tracks
+// the loads on its scoreboard barriers and waits on one before reusing it, which stalls the warp too:
+// the SASS says where. MARK 4 and 8 compile to different barrier plans (inflight_m4, inflight_m8).
+// Several warps on one SM tell a ceiling per warp from one per SM. Lane 0 of warp w writes its
+// counter values, less the first, to cycles[(b x warps + w) x (INFLIGHT_LOADS / MARK + 1) + j].
+#define INFLIGHT_LOADS 128
+#if defined(GS_NVIDIA)
+template <int MARK>
+__device__ __forceinline__ void inflight_timeline(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink,
+                                                  u64* cycles) {
+  constexpr int MARKS = INFLIGHT_LOADS / MARK;
+  const u32 warp = blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+  const u32* p = src + base + 32u * warp + (threadIdx.x & 31u);
+  u32 v[INFLIGHT_LOADS], t[MARKS];
+  const u32 t0 = (u32)GS_CLOCK();
+#pragma unroll
+  for (int i = 0; i < INFLIGHT_LOADS; ++i) {
+    asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v[i]) : "l"(p + (u64)i * stride));
+    if ((i + 1) % MARK == 0) t[i / MARK] = (u32)GS_CLOCK();
+  }
+  u32 acc = 0;
+#pragma unroll
+  for (int i = 0; i < INFLIGHT_LOADS; ++i) acc += v[i];
+  u32 done;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(done) : "r"(acc));   // after the sum: every value is in
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  if ((threadIdx.x & 31u) == 0) {
+    u64* out = cycles + (u64)warp * (MARKS + 1);
+#pragma unroll
+    for (int j = 0; j < MARKS; ++j) out[j] = t[j] - t0;
+    out[MARKS] = done - t0;
+  }
+}
+extern "C" __global__ void inflight_m4(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink, u64* cycles) {
+  inflight_timeline<4>(src, base, stride, sink, cycles);
+}
+extern "C" __global__ void inflight_m8(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink, u64* cycles) {
+  inflight_timeline<8>(src, base, stride, sink, cycles);
+}
+#endif
+
 // ---- what the L2 keeps for slices read by several SMs (issue 12) ---------------------------------
 // Each block reads one slice of src once (16-byte loads past the L1, SLICE_UNROLL in flight per
 // thread) and writes its SM's id to where[blockIdx.x]. Which slice: mode 0, smid / group (the

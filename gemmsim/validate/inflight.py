@@ -1,0 +1,128 @@
+"""Where a warp stops issuing global loads: the `inflight` microbenchmark read beside its SASS.
+
+    python -m gemmsim.validate.inflight validation/results/h200/microbench_inflight.csv
+
+One warp per SM (or four) issues 128 independent loads of new lines and reads the cycle counter
+after every 4th or 8th (kernels inflight_m4, inflight_m8; rows inflight_<hbm|l2>_m<mark>_w<warps>[_last]:
+the issue cycle of load n, and the cycle all values are in). Where the counter advances by more than twice its usual step the warp stalled
+at issue. ptxas tracks the loads on scoreboard barriers and, short of barriers, waits on one before
+giving it new loads; those waits are in the SASS (microbench_inflight_sass.txt beside the CSV). A
+stall with a compiled wait among its loads is the compiler's; one without would be a ceiling of the
+hardware on a warp's loads in flight.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from gemmsim.errors import InputError
+from gemmsim.validate.microbench import Row, fit_command
+
+SASS_NAME = "microbench_inflight_sass.txt"
+BENCH = re.compile(r"inflight_(?P<level>hbm|l2)_m(?P<mark>\d+)_w(?P<warps>\d+)(?P<last>_last)?$")
+STALL_FACTOR = 2.0      # a step this many times the usual one is a stall
+
+
+@dataclass(frozen=True)
+class Stall:
+    first_load: int          # the loads issued during the step that stalled: first_load..last_load
+    last_load: int
+    extra_cycles: float      # beyond the usual step
+    compiled_wait: int | None  # a wait on a load barrier after this load, within the step, if any
+
+
+@dataclass(frozen=True)
+class Series:
+    bench: str
+    cycles_per_load: float   # while loads flow
+    latency_cycles: float    # the last load's issue to all values in
+    stalls: tuple[Stall, ...]
+
+
+def read_series(rows: list[Row]) -> dict[str, tuple[list[tuple[int, float]], float]]:
+    """bench -> ([(loads issued, cycle)], cycle all values are in)."""
+    marks: dict[str, list[tuple[int, float]]] = {}
+    done: dict[str, float] = {}
+    for r in rows:
+        if not BENCH.match(r.bench):
+            continue
+        if r.metric == "issue_cycle":
+            marks.setdefault(r.bench, []).append((int(r.param_value), r.value))
+        elif r.metric == "done_cycle":
+            done[r.bench] = r.value
+    missing = sorted(set(marks) ^ set(done))
+    if not marks or missing:
+        raise InputError("no inflight_* issue and done rows" if not marks else f"{missing[0]}: issue or done rows missing")
+    return {b: (sorted(m), done[b]) for b, m in marks.items()}
+
+
+def compiled_waits(sass_text: str, function: str) -> list[int]:
+    """The loads (counted from 1) after which the compiled kernel waits on a barrier that still
+    tracks loads in flight (a wait on a barrier with none pending costs nothing)."""
+    from gemmsim.frontends.sm90.sass_reader import parse_sass
+
+    functions = parse_sass(sass_text)
+    if function not in functions:
+        raise InputError(f"no {function} in the SASS listing")
+    pending: dict[int, int] = {}
+    waits, loads = [], 0
+    for ins in functions[function]:
+        held = [b for b, n in pending.items() if n and ins.control.wait_mask >> b & 1]
+        if held and loads and (not waits or waits[-1] != loads):
+            waits.append(loads)
+        for b in held:
+            pending[b] = 0
+        if ins.opcode.startswith("LDG"):
+            loads += 1
+            if ins.control.write_barrier is not None:
+                pending[ins.control.write_barrier] = pending.get(ins.control.write_barrier, 0) + 1
+    return waits
+
+
+def analyze(marks: list[tuple[int, float]], done: float, waits: list[int], bench: str) -> Series:
+    steps = [(n0, n1, t1 - t0) for (n0, t0), (n1, t1) in zip(marks, marks[1:])]
+    usual = statistics.median(dt for _, _, dt in steps)
+    per_load = usual / (steps[0][1] - steps[0][0])
+    stalls = []
+    for n0, n1, dt in steps:
+        if dt > STALL_FACTOR * usual:
+            # a wait after load k holds load k + 1, so it falls in this step when n0 <= k < n1
+            wait = next((k for k in waits if n0 <= k < n1), None)
+            stalls.append(Stall(n0 + 1, n1, dt - usual, wait))
+    return Series(bench, per_load, done - marks[-1][1], tuple(stalls))
+
+
+def report(series: list[Series]) -> str:
+    lines = ["series                 cycles/load  latency  stalls at issue (loads: extra cycles, the compiled wait)"]
+    for s in series:
+        text = ", ".join(f"{st.first_load}-{st.last_load}: +{st.extra_cycles:.0f}"
+                         + (f" (wait after load {st.compiled_wait})" if st.compiled_wait else " (no compiled wait)")
+                         for st in s.stalls) or "none"
+        lines.append(f"{s.bench:22s} {s.cycles_per_load:11.1f} {s.latency_cycles:8.0f}  {text}")
+    stalls = [st for s in series for st in s.stalls]
+    compiled = sum(st.compiled_wait is not None for st in stalls)
+    lines.append(f"{compiled} of {len(stalls)} stalls at issue have a compiled scoreboard wait among their loads; "
+                 f"the L2 series {'never stall' if not any(s.stalls for s in series if '_l2_' in s.bench) else 'stall too'}")
+    return "\n".join(lines)
+
+
+def report_of(rows: list[Row], args) -> str:
+    sass = args.sass or args.csv.parent / SASS_NAME
+    if not Path(sass).is_file():
+        raise InputError(f"SASS listing {str(sass)!r} not found (give --sass)")
+    text = Path(sass).read_text()
+    series = read_series(rows)
+    waits = {mark: compiled_waits(text, f"inflight_m{mark}") for mark in {BENCH.match(b)["mark"] for b in series}}
+    return report([analyze(m, d, waits[BENCH.match(b)["mark"]], b) for b, (m, d) in sorted(series.items())])
+
+
+def main(argv: list[str] | None = None) -> int:
+    return fit_command("inflight", __doc__, "the microbenchmark CSV (group inflight)", report_of, argv,
+                       options=lambda p: p.add_argument("--sass", type=Path, help=f"its SASS (default: {SASS_NAME} beside it)"))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
