@@ -20,12 +20,12 @@ def _row(m, n, tile, knobs, k=4096):
 
 
 def test_knob_changes_compare_each_m_with_the_next_of_its_problem_only_where_the_tile_stays():
-    rows = [_row(17, 1280, "16x64x512", ("1", "1", "1", "0")),
-            _row(4, 1280, "16x64x512", ("1", "0", "1", "4")),     # listed out of order: pairs follow M
+    rows = [_row(4, 1280, "16x64x512", ("1", "0", "1", "4")),
             _row(16, 1280, "16x64x512", ("1", "0", "1", "2")),
             _row(32, 1280, "32x64x512", ("2", "0", "1", "0")),    # new tile: no knob comparison
             _row(33, 1280, "32x64x512", ("2", "1", "0", "0")),
-            _row(18, 3328, "16x64x512", ("1", "0", "0", "0"))]    # another N: never paired with N 1280
+            _row(18, 3328, "16x64x512", ("1", "0", "0", "0")),    # another N: never paired with N 1280
+            _row(17, 1280, "16x64x512", ("1", "1", "1", "0"))]    # listed last: pairs follow M
     c = picks.knob_changes(rows)
     assert (c["pairs"], c["same_tile"]) == (4, 3)
     assert [c[f] for f in picks.KNOB_FIELDS] == [0, 2, 1, 2]
