@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gemmsim.errors import InputError
-from gemmsim.validate.inflight import analyze, compiled_waits, main, read_series
+from gemmsim.validate.inflight import analyze, compiled_waits, count_report, main, read_series
 from gemmsim.validate.microbench import Row
 
 RESULTS = Path(__file__).parents[1] / "validation" / "results" / "h200"
@@ -50,3 +50,11 @@ def test_missing_rows_and_a_missing_listing_are_one_line_errors(tmp_path, capsys
     assert main([str(csv)]) == 2
     err = capsys.readouterr().err
     assert "SASS listing" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_count_table_gives_each_kernels_first_wait_and_its_issue_cycles():
+    text = (RESULTS / "microbench_inflight_sass.txt").read_text()
+    rows = [Row("inflight_count_hbm_w1", "loads", n, "issue_cycle", 7.0 * n, 1980) for n in (56, 60)]
+    table = count_report(rows, text).splitlines()
+    assert table[1].split()[:2] == ["56", "none"] and table[1].split()[-1] == "392"
+    assert table[2].split()[:4] == ["60", "after", "load", "54"]   # ptxas waits with barriers to spare

@@ -4,7 +4,7 @@
 #   OUT=DIR bash validation/inflight_session.sh
 # microbenchmark group `inflight` (DIR/microbench_inflight.csv: the issue cycle of every 4th or 8th of 128 loads
 # and the cycle all are in, from HBM and from the L2, 1 and 4 warps per SM), the SASS of its kernel
-# (DIR/microbench_inflight_sass.txt), its stall reasons under ncu (DIR/microbench_inflight_ncu.csv),
+# (DIR/microbench_inflight_sass.txt; inflight_n<N>: N loads with no counter read among them), its stall reasons under ncu (DIR/microbench_inflight_ncu.csv),
 # environment_inflight.txt; committed under validation/results/h200/.
 set -u -o pipefail
 export PYTHONUNBUFFERED=1
@@ -17,15 +17,17 @@ timeout 300 python3 -m validation.microbench --backend cuda --build-dir build --
   > "$WORK/mb.log" 2>&1
 rc=$?
 cp "$WORK/mb/microbench.csv" "$OUT/microbench_inflight.csv"
-{ cuobjdump -sass -fun inflight_m4 build/microbench_sm_90.cubin; cuobjdump -sass -fun inflight_m8 build/microbench_sm_90.cubin; } \
-  > "$OUT/microbench_inflight_sass.txt" 2>&1
+for f in inflight_m4 inflight_m8 inflight_n32 inflight_n48 inflight_n56 inflight_n60 inflight_n62 inflight_n64 \
+         inflight_n66 inflight_n68 inflight_n72 inflight_n80 inflight_n96 inflight_n128; do
+  cuobjdump -sass -fun $f build/microbench_sm_90.cubin
+done > "$OUT/microbench_inflight_sass.txt" 2>&1
 # which stall reasons the waits show as: every launch of a --quick run (ncu flushes the caches before
-# each pass, so every load goes to HBM), in the driver's order (mark 4 then 8; 1 then 4 warps; hbm, l2)
-timeout 300 ncu --clock-control none --kernel-name regex:inflight_m --section WarpStateStats \
+# each pass, so every load goes to HBM), in the driver's order (inflight_m4, _m8, then inflight_n<N>; 1 then 4 warps; hbm, l2)
+timeout 300 ncu --clock-control none --kernel-name regex:inflight_ --section WarpStateStats \
   -f -o "$WORK/inflight" python3 -m validation.microbench --backend cuda --build-dir build --only inflight --quick \
   --out "$WORK/mb_ncu" > "$WORK/ncu.log" 2>&1
 ncu --import "$WORK/inflight.ncu-rep" --csv --page raw --print-units base > "$OUT/microbench_inflight_ncu.csv"
-echo "ncu: ncu --clock-control none --kernel-name regex:inflight_m --section WarpStateStats -f -o R python3 -m validation.microbench --backend cuda --build-dir build --only inflight --quick --out D; ncu --import R.ncu-rep --csv --page raw --print-units base" >> "$ENV"
+echo "ncu: ncu --clock-control none --kernel-name regex:inflight_ --section WarpStateStats -f -o R python3 -m validation.microbench --backend cuda --build-dir build --only inflight --quick --out D; ncu --import R.ncu-rep --csv --page raw --print-units base" >> "$ENV"
 { echo "exit=$rc wall_s=$(( $(date +%s) - start ))"; clocks_after
   echo "command: python3 -m validation.microbench --backend cuda --build-dir build --only inflight --out D"
   date -u; echo "--- log tail"; tail -n 20 "$WORK/mb.log"; } >> "$ENV" 2>&1

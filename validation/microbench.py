@@ -158,7 +158,8 @@ MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
 MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
 MIO_WARPS = (1, 2, 4, 8, 16, 32)
 MIO_STRIDES = (1, 8, 32)
-NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices", "inflight_m4", "inflight_m8")
+NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices", "inflight_m4", "inflight_m8") + tuple(
+    f"inflight_n{n}" for n in (32, 48, 56, 60, 62, 64, 66, 68, 72, 80, 96, 128))
 # slices: the distinct bytes read per launch, the SMs that read each slice, and how the sharers are picked
 SLICE_SIZES = tuple(m << 20 for m in (8, 16, 24, 32, 40, 48, 56, 64, 96))
 SLICE_GROUPS = (1, 2, 4, 8)
@@ -684,8 +685,9 @@ def bench_lg(x: Bench) -> None:
 INFLIGHT_LOADS, INFLIGHT_MARKS = 128, (4, 8)   # microbench.hip's: loads, and a counter read after every 4th / 8th
 INFLIGHT_BLOCKS = 8                       # on 8 SMs: far from any bandwidth limit
 INFLIGHT_WARPS = (1, 4)                   # warps per block (per SM): a ceiling per warp or per SM
+INFLIGHT_COUNTS = (32, 48, 56, 60, 62, 64, 66, 68, 72, 80, 96, 128)   # microbench.hip's inflight_n<N>
 INFLIGHT_STRIDE_WORDS = 16 << 10          # 64 KiB between a lane's loads: every load a new line
-INFLIGHT_BUFFER = 1 << 30                 # past the L2 many times over: the memset leaves the first regions cold
+INFLIGHT_BUFFER = 5 << 29                 # 2.5 GiB, past the L2 many times over: the memset leaves the first regions cold
 
 
 def bench_inflight(x: Bench) -> None:
@@ -723,6 +725,22 @@ def bench_inflight(x: Bench) -> None:
                     for j in range(marks):
                         x.row(bench, "load", (j + 1) * mark, "issue_cycle", float(median[j]), clock)
                     x.row(bench, "load", INFLIGHT_LOADS, "done_cycle", float(median[-1]), clock)
+    for warps in INFLIGHT_WARPS:
+        for n in INFLIGHT_COUNTS:
+            runs = {"hbm": [], "l2": []}
+            for _ in range(3 if x.quick else 9):
+                rep += 1
+                for level in ("hbm", "l2"):
+                    x.launch(f"inflight_n{n}", INFLIGHT_BLOCKS, warps * x.wave,
+                             [("ptr", int(src)), ("u64", rep * region), ("u64", INFLIGHT_STRIDE_WORDS),
+                              ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
+                    runs[level].append(x.first_cycles(INFLIGHT_BLOCKS * warps * 2).reshape(INFLIGHT_BLOCKS, warps, 2)[:, 0, :])
+            clock = x.clock()
+            for level, cycles in runs.items():
+                pairs = np.concatenate(cycles)   # warp 0 of each block: (issued, done)
+                bench = f"inflight_count_{level}_w{warps}"
+                x.row(bench, "loads", n, "issue_cycle", float(np.median(pairs[:, 0])), clock)
+                x.row(bench, "loads", n, "done_cycle", float(np.median(pairs[:, 1])), clock)
     x.b.free(src)
 
 

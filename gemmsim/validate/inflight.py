@@ -8,7 +8,10 @@ the issue cycle of load n, and the cycle all values are in). Where the counter a
 at issue. ptxas tracks the loads on scoreboard barriers and, short of barriers, waits on one before
 giving it new loads; those waits are in the SASS (microbench_inflight_sass.txt beside the CSV). A
 stall with a compiled wait among its loads is the compiler's; one without would be a ceiling of the
-hardware on a warp's loads in flight.
+hardware on a warp's loads in flight. Kernels inflight_n<N> issue N loads with no counter read among
+them (rows inflight_count_<level>_w<warps>, param N: the cycle the warp is past the last load's
+issue, and the cycle all values are in); the table gives, for each N, the load after which ptxas
+first waits on a barrier with loads pending, and the issue cycles from HBM and from the L2.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from gemmsim.validate.microbench import Row, fit_command
 
 SASS_NAME = "microbench_inflight_sass.txt"
 BENCH = re.compile(r"inflight_(?P<level>hbm|l2)_m(?P<mark>\d+)_w(?P<warps>\d+)(?P<last>_last)?$")
+COUNT_BENCH = re.compile(r"inflight_count_(?P<level>hbm|l2)_w(?P<warps>\d+)$")
 STALL_FACTOR = 2.0      # a step this many times the usual one is a stall
 
 
@@ -104,8 +108,24 @@ def report(series: list[Series]) -> str:
         lines.append(f"{s.bench:22s} {s.cycles_per_load:11.1f} {s.latency_cycles:8.0f}  {text}")
     stalls = [st for s in series for st in s.stalls]
     compiled = sum(st.compiled_wait is not None for st in stalls)
-    lines.append(f"{compiled} of {len(stalls)} stalls at issue have a compiled scoreboard wait among their loads; "
-                 f"the L2 series {'never stall' if not any(s.stalls for s in series if '_l2_' in s.bench) else 'stall too'}")
+    lines.append(f"{compiled} of {len(stalls)} stalls at issue have a compiled scoreboard wait among their loads")
+    return "\n".join(lines)
+
+
+def count_report(rows: list[Row], sass_text: str) -> str:
+    """Per N: ptxas's first wait, and the issue cycles of every inflight_count series."""
+    issue: dict[str, dict[int, float]] = {}
+    for r in rows:
+        if COUNT_BENCH.match(r.bench) and r.metric == "issue_cycle":
+            issue.setdefault(r.bench, {})[int(r.param_value)] = r.value
+    if not issue:
+        return ""
+    benches = sorted(issue)
+    lines = ["N    first compiled wait   issue cycles: " + "  ".join(b.removeprefix("inflight_count_") for b in benches)]
+    for n in sorted(issue[benches[0]]):
+        first = next((k for k in compiled_waits(sass_text, f"inflight_n{n}") if k < n), None)
+        cycles = "  ".join(f"{issue[b].get(n, float('nan')):7.0f}" for b in benches)
+        lines.append(f"{n:<4d} {'after load ' + str(first) if first else 'none':20s}  {cycles}")
     return "\n".join(lines)
 
 
@@ -116,7 +136,8 @@ def report_of(rows: list[Row], args) -> str:
     text = Path(sass).read_text()
     series = read_series(rows)
     waits = {mark: compiled_waits(text, f"inflight_m{mark}") for mark in {BENCH.match(b)["mark"] for b in series}}
-    return report([analyze(m, d, waits[BENCH.match(b)["mark"]], b) for b, (m, d) in sorted(series.items())])
+    timelines = report([analyze(m, d, waits[BENCH.match(b)["mark"]], b) for b, (m, d) in sorted(series.items())])
+    return "\n\n".join(t for t in (timelines, count_report(rows, text)) if t)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -507,6 +507,51 @@ extern "C" __global__ void inflight_m8(const u32* GS_RESTRICT src, u64 base, u64
 }
 #endif
 
+// The same loads with no counter read among them (ptxas then spreads them over fewer barriers): N
+// loads, the counter when the warp is past the last one's issue, and when all values are in.
+// Without a ceiling the first grows by the issue interval per load; with a ceiling of C it jumps by
+// about a latency from N = C + 1. Lane 0 of warp w writes both to cycles[2 (b x warps + w) + 0, 1].
+#if defined(GS_NVIDIA)
+template <int N>
+__device__ __forceinline__ void inflight_count(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink,
+                                               u64* cycles) {
+  const u32 warp = blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+  const u32* p = src + base + 32u * warp + (threadIdx.x & 31u);
+  u32 v[N];
+  const u32 t0 = (u32)GS_CLOCK();
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v[i]) : "l"(p + (u64)i * stride));
+  const u32 issued = (u32)GS_CLOCK();
+  u32 acc = 0;
+#pragma unroll
+  for (int i = 0; i < N; ++i) acc += v[i];
+  u32 done;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(done) : "r"(acc));
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  if ((threadIdx.x & 31u) == 0) {
+    cycles[2 * warp] = issued - t0;
+    cycles[2 * warp + 1] = done - t0;
+  }
+}
+#define INFLIGHT_COUNT(N)                                                                                   \
+  extern "C" __global__ void inflight_n##N(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink,  \
+                                          u64* cycles) {                                                  \
+    inflight_count<N>(src, base, stride, sink, cycles);                                                   \
+  }
+INFLIGHT_COUNT(32)
+INFLIGHT_COUNT(48)
+INFLIGHT_COUNT(56)
+INFLIGHT_COUNT(60)
+INFLIGHT_COUNT(62)
+INFLIGHT_COUNT(64)
+INFLIGHT_COUNT(66)
+INFLIGHT_COUNT(68)
+INFLIGHT_COUNT(72)
+INFLIGHT_COUNT(80)
+INFLIGHT_COUNT(96)
+INFLIGHT_COUNT(128)
+#endif
+
 // ---- what the L2 keeps for slices read by several SMs (issue 12) ---------------------------------
 // Each block reads one slice of src once (16-byte loads past the L1, SLICE_UNROLL in flight per
 // thread) and writes its SM's id to where[blockIdx.x]. Which slice: mode 0, smid / group (the
