@@ -3,9 +3,9 @@
     python -m gemmsim.validate.inflight validation/results/h200/microbench_inflight.csv
 
 One warp per SM (or four) issues 128 independent loads of new lines and reads the cycle counter
-after every 4th or 8th (kernels inflight_m4, inflight_m8; rows inflight_<hbm|l2>_m<mark>_w<warps>[_last]:
-the issue cycle of load n, and the cycle all values are in). Where the counter advances by more than twice its usual step the warp stalled
-at issue. ptxas tracks the loads on scoreboard barriers and, short of barriers, waits on one before
+after every 4th or 8th (kernels inflight_m4, inflight_m8; rows
+inflight_<hbm|l2>_m<mark>_w<warps>[_last]: the issue cycle of load n, and the cycle all values are
+in). Where the counter advances by more than twice its usual step the warp stalled at issue. ptxas tracks the loads on scoreboard barriers and, short of barriers, waits on one before
 giving it new loads; those waits are in the SASS (microbench_inflight_sass.txt beside the CSV). A
 stall with a compiled wait among its loads is the compiler's; one without would be a ceiling of the
 hardware on a warp's loads in flight. Kernels inflight_n<N> issue N loads with no counter read among
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gemmsim.errors import InputError
+from gemmsim.frontends.sm90.sass_reader import parse_sass
 from gemmsim.validate.microbench import Row, fit_command
 
 SASS_NAME = "microbench_inflight_sass.txt"
@@ -66,8 +67,6 @@ def read_series(rows: list[Row]) -> dict[str, tuple[list[tuple[int, float]], flo
 def compiled_waits(sass_text: str, function: str) -> list[int]:
     """The loads (counted from 1) after which the compiled kernel waits on a barrier that still
     tracks loads in flight (a wait on a barrier with none pending costs nothing)."""
-    from gemmsim.frontends.sm90.sass_reader import parse_sass
-
     functions = parse_sass(sass_text)
     if function not in functions:
         raise InputError(f"no {function} in the SASS listing")
