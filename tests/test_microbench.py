@@ -71,3 +71,23 @@ def test_touch_nodes_make_one_cycle_and_every_word_of_a_node_points_to_the_next(
     assert j == 0 and len(seen) == len(nodes)
     if order == "sequential":
         assert int(nodes[0, 0]) == words
+
+
+def test_the_inflight_group_writes_the_rows_its_analysis_reads():
+    """bench_inflight against a stand-in device (every launch leaves 1, 2, 3, ... in the cycle
+    buffer): one timeline per mark, warp count and level, one count row per N, all readable."""
+    from types import SimpleNamespace
+
+    from gemmsim.validate.inflight import COUNT_BENCH, read_series
+    from gemmsim.validate.microbench import Row
+
+    rows = []
+    device = SimpleNamespace(malloc=lambda n: 1, memset=lambda *a: None, free=lambda *a: None)
+    x = SimpleNamespace(target="sm_90", b=device, quick=True, wave=32, sink=0, cycles=0, launch=lambda *a: None,
+                        first_cycles=lambda n: np.arange(1, n + 1, dtype=np.uint64), clock=lambda: 1980.0,
+                        row=lambda *a: rows.append(Row(*a)))
+    microbench.bench_inflight(x)
+    series = read_series(rows)
+    assert len(series) == len(microbench.INFLIGHT_MARKS) * 2 * 3    # levels x (w1, w4, w4_last)
+    counts = {r.param_value for r in rows if COUNT_BENCH.match(r.bench)}
+    assert counts == set(microbench.INFLIGHT_COUNTS)

@@ -158,8 +158,9 @@ MLP_LEVELS = (("hbm", 2 << 30), ("l2", 16 << 20))
 MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
 MIO_WARPS = (1, 2, 4, 8, 16, 32)
 MIO_STRIDES = (1, 8, 32)
+INFLIGHT_COUNTS = (32, 48, 56, 60, 62, 64, 66, 68, 72, 80, 96, 128)   # microbench.hip's inflight_n<N>
 NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices", "inflight_m4", "inflight_m8") + tuple(
-    f"inflight_n{n}" for n in (32, 48, 56, 60, 62, 64, 66, 68, 72, 80, 96, 128))
+    f"inflight_n{n}" for n in INFLIGHT_COUNTS)
 # slices: the distinct bytes read per launch, the SMs that read each slice, and how the sharers are picked
 SLICE_SIZES = tuple(m << 20 for m in (8, 16, 24, 32, 40, 48, 56, 64, 96))
 SLICE_GROUPS = (1, 2, 4, 8)
@@ -685,63 +686,68 @@ def bench_lg(x: Bench) -> None:
 INFLIGHT_LOADS, INFLIGHT_MARKS = 128, (4, 8)   # microbench.hip's: loads, and a counter read after every 4th / 8th
 INFLIGHT_BLOCKS = 8                       # on 8 SMs: far from any bandwidth limit
 INFLIGHT_WARPS = (1, 4)                   # warps per block (per SM): a ceiling per warp or per SM
-INFLIGHT_COUNTS = (32, 48, 56, 60, 62, 64, 66, 68, 72, 80, 96, 128)   # microbench.hip's inflight_n<N>
 INFLIGHT_STRIDE_WORDS = 16 << 10          # 64 KiB between a lane's loads: every load a new line
 INFLIGHT_BUFFER = 5 << 29                 # 2.5 GiB, past the L2 many times over: the memset leaves the first regions cold
 
 
 def bench_inflight(x: Bench) -> None:
-    """How many global loads one warp keeps in flight: the issue cycle of every 4th (8th) of
-    INFLIGHT_LOADS loads and the cycle all values are in (median over blocks and launches; warp 0 and
-    the block's last warp), from HBM (a region no launch read before) and from the L2 (the same
-    region again at once). Rows inflight_<level>_m<mark>_w<warps>[_last], param load (the count
-    issued; the done_cycle row at INFLIGHT_LOADS)."""
+    """How many global loads one warp keeps in flight, from HBM (a region no launch read before) and
+    from the L2 (the same region again at once): the issue timelines of INFLIGHT_LOADS loads, and the
+    issue time of N loads with no counter read among them."""
     if not x.target.startswith("sm_"):
         print("inflight: NVIDIA only (AMD's ceiling is the vmcnt counter)")
         return
     src = x.b.malloc(INFLIGHT_BUFFER)
     x.b.memset(src, 0, INFLIGHT_BUFFER)
-    region = INFLIGHT_LOADS * INFLIGHT_STRIDE_WORDS
-    rep = 0
+    regions = itertools.count(1)   # region 0 is left alone: the memset's last lines may stay in the L2
+    _inflight_timelines(x, src, regions)
+    _inflight_counts(x, src, regions)
+    x.b.free(src)
+
+
+def _inflight_runs(x: Bench, kernel: str, warps: int, src: int, regions, values: int) -> dict[str, list[np.ndarray]]:
+    """Each launch's cycles (blocks x warps x values), HBM then L2 over the same new region, repeated."""
+    runs = {"hbm": [], "l2": []}
+    for _ in range(3 if x.quick else 9):
+        base = next(regions) * INFLIGHT_LOADS * INFLIGHT_STRIDE_WORDS
+        for level in runs:
+            x.launch(kernel, INFLIGHT_BLOCKS, warps * x.wave, [("ptr", int(src)), ("u64", base),
+                     ("u64", INFLIGHT_STRIDE_WORDS), ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
+            runs[level].append(x.first_cycles(INFLIGHT_BLOCKS * warps * values).reshape(INFLIGHT_BLOCKS, warps, values))
+    return runs
+
+
+def _inflight_timelines(x: Bench, src: int, regions) -> None:
+    """The issue cycle of every 4th (8th) load and the cycle all values are in (median over blocks
+    and launches; warp 0 and the block's last warp). Rows inflight_<level>_m<mark>_w<warps>[_last],
+    param load (the count issued; the done_cycle row at INFLIGHT_LOADS)."""
     for mark in INFLIGHT_MARKS:
         marks = INFLIGHT_LOADS // mark
         for warps in INFLIGHT_WARPS:
-            runs = {"hbm": [], "l2": []}
-            for _ in range(3 if x.quick else 9):
-                rep += 1          # region 0 is left alone: the memset's last lines may stay in the L2
-                for level in ("hbm", "l2"):
-                    x.launch(f"inflight_m{mark}", INFLIGHT_BLOCKS, warps * x.wave,
-                             [("ptr", int(src)), ("u64", rep * region), ("u64", INFLIGHT_STRIDE_WORDS),
-                              ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
-                    runs[level].append(x.first_cycles(INFLIGHT_BLOCKS * warps * (marks + 1))
-                                       .reshape(INFLIGHT_BLOCKS, warps, marks + 1))
+            runs = _inflight_runs(x, f"inflight_m{mark}", warps, src, regions, marks + 1)
             clock = x.clock()
             for level, cycles in runs.items():
                 stacked = np.concatenate(cycles)
-                shown = ((0, ""), (warps - 1, "_last")) if warps > 1 else ((0, ""),)
-                for w, suffix in shown:
+                for w, suffix in ((0, ""), (warps - 1, "_last")) if warps > 1 else ((0, ""),):
                     median = np.median(stacked[:, w, :], axis=0)
                     bench = f"inflight_{level}_m{mark}_w{warps}{suffix}"
                     for j in range(marks):
                         x.row(bench, "load", (j + 1) * mark, "issue_cycle", float(median[j]), clock)
                     x.row(bench, "load", INFLIGHT_LOADS, "done_cycle", float(median[-1]), clock)
+
+
+def _inflight_counts(x: Bench, src: int, regions) -> None:
+    """N loads: the cycle the warp is past the last one's issue and the cycle all are in (median over
+    blocks and launches, warp 0). Rows inflight_count_<level>_w<warps>, param loads = N."""
     for warps in INFLIGHT_WARPS:
         for n in INFLIGHT_COUNTS:
-            runs = {"hbm": [], "l2": []}
-            for _ in range(3 if x.quick else 9):
-                rep += 1
-                for level in ("hbm", "l2"):
-                    x.launch(f"inflight_n{n}", INFLIGHT_BLOCKS, warps * x.wave,
-                             [("ptr", int(src)), ("u64", rep * region), ("u64", INFLIGHT_STRIDE_WORDS),
-                              ("ptr", int(x.sink)), ("ptr", int(x.cycles))])
-                    runs[level].append(x.first_cycles(INFLIGHT_BLOCKS * warps * 2).reshape(INFLIGHT_BLOCKS, warps, 2)[:, 0, :])
+            runs = _inflight_runs(x, f"inflight_n{n}", warps, src, regions, 2)
             clock = x.clock()
             for level, cycles in runs.items():
-                pairs = np.concatenate(cycles)   # warp 0 of each block: (issued, done)
+                pairs = np.concatenate(cycles)[:, 0, :]
                 bench = f"inflight_count_{level}_w{warps}"
                 x.row(bench, "loads", n, "issue_cycle", float(np.median(pairs[:, 0])), clock)
                 x.row(bench, "loads", n, "done_cycle", float(np.median(pairs[:, 1])), clock)
-    x.b.free(src)
 
 
 def bench_cross(x: Bench) -> None:
@@ -926,7 +932,8 @@ def bench_slices(x: Bench) -> None:
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "l1wide": bench_l1wide,
            "epilogue": bench_epilogue, "lds": bench_lds,
            "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
-           "mlp": bench_mlp, "mio": bench_mio, "lg": bench_lg, "inflight": bench_inflight, "cross": bench_cross, "touch": bench_touch,
+           "mlp": bench_mlp, "mio": bench_mio, "lg": bench_lg, "inflight": bench_inflight, "cross": bench_cross,
+           "touch": bench_touch,
            "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,
            "launch": bench_launch}
 
