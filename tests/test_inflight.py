@@ -58,3 +58,13 @@ def test_the_count_table_gives_each_kernels_first_wait_and_its_issue_cycles():
     table = count_report(rows, text).splitlines()
     assert table[1].split()[:2] == ["56", "none"] and table[1].split()[-1] == "392"
     assert table[2].split()[:4] == ["60", "after", "load", "54"]   # ptxas waits with barriers to spare
+
+
+def test_a_replay_with_a_ceiling_waits_for_the_oldest_load():
+    from gemmsim.frontends.sm90.sass_reader import parse_sass
+    from gemmsim.validate.inflight import replay_issue
+
+    code = parse_sass((RESULTS / "microbench_inflight_sass.txt").read_text())["inflight_n56"]   # no compiled wait
+    assert replay_issue(code, 56, latency=800, ceiling=None, gap=7.0) == pytest.approx(56 * 7.0)
+    # 10 in flight at most: load 11 waits for load 1 (back at 800), then one every 7 cycles behind the returns
+    assert replay_issue(code, 56, latency=800, ceiling=10, gap=7.0) == pytest.approx(5 * 800 + 6 * 7.0)

@@ -4,7 +4,8 @@
 #   OUT=DIR bash validation/inflight_session.sh
 # microbenchmark group `inflight` (DIR/microbench_inflight.csv: the issue cycle of every 4th or 8th of 128 loads
 # and the cycle all are in, from HBM and from the L2, 1 and 4 warps per SM), the SASS of its kernel
-# (DIR/microbench_inflight_sass.txt; inflight_n<N>: N loads with no counter read among them), its stall reasons under ncu (DIR/microbench_inflight_ncu.csv),
+# (DIR/microbench_inflight_sass.txt; inflight_n<N>: N loads with no counter read among them;
+# inflight_at<K>: 128 loads, the counter read once after load K), its stall reasons under ncu (DIR/microbench_inflight_ncu.csv),
 # environment_inflight.txt; committed under validation/results/h200/.
 set -u -o pipefail
 export PYTHONUNBUFFERED=1
@@ -18,7 +19,8 @@ timeout 300 python3 -m validation.microbench --backend cuda --build-dir build --
 rc=$?
 cp "$WORK/mb/microbench.csv" "$OUT/microbench_inflight.csv"
 for f in inflight_m4 inflight_m8 inflight_n32 inflight_n48 inflight_n56 inflight_n60 inflight_n62 inflight_n64 \
-         inflight_n66 inflight_n68 inflight_n72 inflight_n80 inflight_n96 inflight_n128; do
+         inflight_n66 inflight_n68 inflight_n72 inflight_n80 inflight_n96 inflight_n128 \
+         inflight_at48 inflight_at56 inflight_at64 inflight_at72; do
   cuobjdump -sass -fun $f build/microbench_sm_90.cubin
 done > "$OUT/microbench_inflight_sass.txt" 2>&1
 # which stall reasons the waits show as: every launch of a --quick run (ncu flushes the caches before

@@ -159,8 +159,9 @@ MIO_LOADS = 48                                # microbench.hip's MIO_LOADS
 MIO_WARPS = (1, 2, 4, 8, 16, 32)
 MIO_STRIDES = (1, 8, 32)
 INFLIGHT_COUNTS = (32, 48, 56, 60, 62, 64, 66, 68, 72, 80, 96, 128)   # microbench.hip's inflight_n<N>
+INFLIGHT_AT = (48, 56, 64, 72)                                         # microbench.hip's inflight_at<K>
 NVIDIA_ONLY = ("mio_timeline", "lg_timeline", "read_slices", "inflight_m4", "inflight_m8") + tuple(
-    f"inflight_n{n}" for n in INFLIGHT_COUNTS)
+    f"inflight_n{n}" for n in INFLIGHT_COUNTS) + tuple(f"inflight_at{k}" for k in INFLIGHT_AT)
 # slices: the distinct bytes read per launch, the SMs that read each slice, and how the sharers are picked
 SLICE_SIZES = tuple(m << 20 for m in (8, 16, 24, 32, 40, 48, 56, 64, 96))
 SLICE_GROUPS = (1, 2, 4, 8)
@@ -687,13 +688,13 @@ INFLIGHT_LOADS, INFLIGHT_MARKS = 128, (4, 8)   # microbench.hip's: loads, and a 
 INFLIGHT_BLOCKS = 8                       # on 8 SMs: far from any bandwidth limit
 INFLIGHT_WARPS = (1, 4)                   # warps per block (per SM): a ceiling per warp or per SM
 INFLIGHT_STRIDE_WORDS = 16 << 10          # 64 KiB between a lane's loads: every load a new line
-INFLIGHT_BUFFER = 5 << 29                 # 2.5 GiB, past the L2 many times over: the memset leaves the first regions cold
+INFLIGHT_BUFFER = 3 << 30                 # 3 GiB: a new region (8 MiB) for every launch pair, past the L2 many times over
 
 
 def bench_inflight(x: Bench) -> None:
     """How many global loads one warp keeps in flight, from HBM (a region no launch read before) and
-    from the L2 (the same region again at once): the issue timelines of INFLIGHT_LOADS loads, and the
-    issue time of N loads with no counter read among them."""
+    from the L2 (the same region again at once): the issue timelines of INFLIGHT_LOADS loads, the
+    issue time of N loads with no counter read among them, and of the first K of 128 loads."""
     if not x.target.startswith("sm_"):
         print("inflight: NVIDIA only (AMD's ceiling is the vmcnt counter)")
         return
@@ -702,6 +703,7 @@ def bench_inflight(x: Bench) -> None:
     regions = itertools.count(1)   # region 0 is left alone: the memset's last lines may stay in the L2
     _inflight_timelines(x, src, regions)
     _inflight_counts(x, src, regions)
+    _inflight_at(x, src, regions)
     x.b.free(src)
 
 
@@ -748,6 +750,19 @@ def _inflight_counts(x: Bench, src: int, regions) -> None:
                 bench = f"inflight_count_{level}_w{warps}"
                 x.row(bench, "loads", n, "issue_cycle", float(np.median(pairs[:, 0])), clock)
                 x.row(bench, "loads", n, "done_cycle", float(np.median(pairs[:, 1])), clock)
+
+
+def _inflight_at(x: Bench, src: int, regions) -> None:
+    """128 loads: the cycle the warp is past load K, past the last, and all values in (median over
+    blocks and launches, warp 0). Rows inflight_at_<level>_w<warps>, param load = K."""
+    for warps in INFLIGHT_WARPS:
+        for k in INFLIGHT_AT:
+            runs = _inflight_runs(x, f"inflight_at{k}", warps, src, regions, 3)
+            clock = x.clock()
+            for level, cycles in runs.items():
+                median = np.median(np.concatenate(cycles)[:, 0, :], axis=0)
+                for metric, value in zip(("issue_cycle", "last_issue_cycle", "done_cycle"), median):
+                    x.row(f"inflight_at_{level}_w{warps}", "load", k, metric, float(value), clock)
 
 
 def bench_cross(x: Bench) -> None:

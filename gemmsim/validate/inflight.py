@@ -12,6 +12,13 @@ hardware on a warp's loads in flight. Kernels inflight_n<N> issue N loads with n
 them (rows inflight_count_<level>_w<warps>, param N: the cycle the warp is past the last load's
 issue, and the cycle all values are in); the table gives, for each N, the load after which ptxas
 first waits on a barrier with loads pending, and the issue cycles from HBM and from the L2.
+Kernels inflight_at<K> issue 128 loads and read the counter once, after load K (rows
+inflight_at_<level>_w<warps>: past load K, past the last load, all in).
+
+Which ceiling, if any: `ceiling_table` replays each kernel's compiled load order and waits from its
+SASS (a load every `gap` cycles, each back `latency` cycles later, a wait holding the warp until its
+barrier's loads are back) with no ceiling and with a ceiling of C loads in flight per warp, beside
+the measured cycle the warp got past its last load.
 """
 
 from __future__ import annotations
@@ -128,6 +135,59 @@ def count_report(rows: list[Row], sass_text: str) -> str:
     return "\n".join(lines)
 
 
+CEILINGS = (None, 56, 60, 63, 66, 72)
+LATENCIES = (800, 900, 1000)     # HBM, cycles: the first compiled wait of inflight_hbm_m4_w1 ends 780-1000 after its loads
+
+
+def replay_issue(code: list, loads: int, latency: float, ceiling: int | None, gap: float) -> float:
+    """The cycle a warp is past its last load: the compiled order and waits of `code` (a function's
+    SASS instructions), one load every `gap` cycles, each back after `latency`, and at most `ceiling`
+    loads in flight (None: no ceiling)."""
+    t, back, pending, issued = 0.0, [], {}, 0
+    for ins in code:
+        held = [b for b, times in pending.items() if times and ins.control.wait_mask >> b & 1]
+        if held and issued < loads:
+            t = max([t] + [max(pending[b]) for b in held])
+            for b in held:
+                pending[b] = []
+        if ins.opcode.startswith("LDG"):
+            in_flight = sorted(r for r in back if r > t)
+            if ceiling is not None and len(in_flight) >= ceiling:
+                t = in_flight[len(in_flight) - ceiling]   # until enough of them are back
+            issued += 1
+            back.append(t + latency)
+            pending.setdefault(ins.control.write_barrier, []).append(t + latency)
+            t += gap
+            if issued == loads:
+                return t
+    raise InputError(f"fewer than {loads} loads in the SASS listing")
+
+
+def ceiling_table(rows: list[Row], sass_text: str) -> str:
+    """Measured cycle past the last load (HBM, one warp per SM) against replays with and without a ceiling."""
+    measured = {}
+    for r in rows:
+        if r.bench == "inflight_at_hbm_w1" and r.metric == "last_issue_cycle":
+            measured[f"inflight_at{r.param_value}"] = (128, r.value)
+        elif r.bench == "inflight_count_hbm_w1" and r.metric == "issue_cycle" and int(r.param_value) >= 64:
+            measured[f"inflight_n{r.param_value}"] = (int(r.param_value), r.value)
+    flowing = [r.value / int(r.param_value) for r in rows
+               if r.bench == "inflight_count_l2_w1" and r.metric == "issue_cycle" and int(r.param_value) == 56]
+    if not measured or not flowing:
+        return ""
+    gap = flowing[0]
+    functions = parse_sass(sass_text)
+    lines = [f"past the last load from HBM, one warp per SM: measured against replays of the compiled waits "
+             f"(a load every {gap:.1f} cycles; ceiling of loads in flight per warp: none, "
+             + ", ".join(str(c) for c in CEILINGS[1:]) + ")"]
+    for latency in LATENCIES:
+        lines.append(f"latency {latency} cycles")
+        for function, (loads, cycles) in sorted(measured.items()):
+            replays = "  ".join(f"{replay_issue(functions[function], loads, latency, c, gap):5.0f}" for c in CEILINGS)
+            lines.append(f"  {function:14s} {cycles:6.0f}   {replays}")
+    return "\n".join(lines)
+
+
 def report_of(rows: list[Row], args) -> str:
     sass = args.sass or args.csv.parent / SASS_NAME
     if not Path(sass).is_file():
@@ -136,7 +196,7 @@ def report_of(rows: list[Row], args) -> str:
     series = read_series(rows)
     waits = {mark: compiled_waits(text, f"inflight_m{mark}") for mark in {BENCH.match(b)["mark"] for b in series}}
     timelines = report([analyze(m, d, waits[BENCH.match(b)["mark"]], b) for b, (m, d) in sorted(series.items())])
-    return "\n\n".join(t for t in (timelines, count_report(rows, text)) if t)
+    return "\n\n".join(t for t in (timelines, count_report(rows, text), ceiling_table(rows, text)) if t)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -533,6 +533,44 @@ __device__ __forceinline__ void inflight_count(const u32* GS_RESTRICT src, u64 b
     cycles[2 * warp + 1] = done - t0;
   }
 }
+// 128 loads with one counter read, after load K: whether the warp got past load K (K above a ceiling
+// it would stall at) at the issue rate. cycles[3 w + 0, 1, 2]: past load K, past the last, all in.
+template <int K>
+__device__ __forceinline__ void inflight_at(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink,
+                                            u64* cycles) {
+  constexpr int N = 128;
+  const u32 warp = blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+  const u32* p = src + base + 32u * warp + (threadIdx.x & 31u);
+  u32 v[N];
+  u32 at = 0;
+  const u32 t0 = (u32)GS_CLOCK();
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+    asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v[i]) : "l"(p + (u64)i * stride));
+    if (i + 1 == K) at = (u32)GS_CLOCK();
+  }
+  const u32 issued = (u32)GS_CLOCK();
+  u32 acc = 0;
+#pragma unroll
+  for (int i = 0; i < N; ++i) acc += v[i];
+  u32 done;
+  asm volatile("mov.u32 %0, %%clock;" : "=r"(done) : "r"(acc));
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  if ((threadIdx.x & 31u) == 0) {
+    cycles[3 * warp] = at - t0;
+    cycles[3 * warp + 1] = issued - t0;
+    cycles[3 * warp + 2] = done - t0;
+  }
+}
+#define INFLIGHT_AT(K)                                                                                      \
+  extern "C" __global__ void inflight_at##K(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink, \
+                                           u64* cycles) {                                                 \
+    inflight_at<K>(src, base, stride, sink, cycles);                                                      \
+  }
+INFLIGHT_AT(48)
+INFLIGHT_AT(56)
+INFLIGHT_AT(64)
+INFLIGHT_AT(72)
 #define INFLIGHT_COUNT(N)                                                                                   \
   extern "C" __global__ void inflight_n##N(const u32* GS_RESTRICT src, u64 base, u64 stride, u32* sink,  \
                                           u64* cycles) {                                                  \
