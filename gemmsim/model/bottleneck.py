@@ -18,7 +18,7 @@ SATURATED = 0.8   # a classification convention, not a hardware number
 # after its main reason: "mfma_pipe" holds the waits for the busy matrix pipe and for its results
 # (dependency, or the stall counts of NVIDIA control bits: wait), with the rarer waits for the VALU and
 # for the SIMD's issue port
-STALL_GROUPS = {"vmcnt": ("vmcnt", "vmem_slots"), "lgkmcnt": ("lgkmcnt", "lgkm_slots"), "barrier": ("barrier",),
+STALL_GROUPS = {"vmcnt": ("vmcnt", "vmem_slots", "lg_queue"), "lgkmcnt": ("lgkmcnt", "lgkm_slots"), "barrier": ("barrier",),
                 "mfma_pipe": ("issue_port", "mfma_pipe", "valu_pipe", "dependency", "wait")}
 
 

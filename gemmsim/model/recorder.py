@@ -16,7 +16,7 @@ from gemmsim.ir.program import Op
 from gemmsim.model.resource import Span
 
 # waits drawn on a wave's timeline track (waits for a pipe show as the other waves' MFMAs instead)
-DRAWN_WAITS = frozenset(("vmcnt", "lgkmcnt", "barrier", "vmem_slots", "lgkm_slots"))
+DRAWN_WAITS = frozenset(("vmcnt", "lgkmcnt", "barrier", "vmem_slots", "lg_queue", "lgkm_slots"))
 
 
 class Recorder:

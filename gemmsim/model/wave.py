@@ -51,9 +51,10 @@ LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE = Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_
 # why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
 # the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
 # or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
-# vmcnt when a global access raised the barrier, lgkmcnt when anything else did (shared memory, S2R, LDC)
+# vmcnt when a global access raised the barrier, lgkmcnt when anything else did (shared memory, S2R, LDC).
+# vmem_slots: the wave has vmcnt_max loads in flight; lg_queue: the queue in front of the L1 is full (NVIDIA)
 STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu_pipe", "dependency",
-                 "vmem_slots", "lgkm_slots", "wait")
+                 "vmem_slots", "lg_queue", "lgkm_slots", "wait")
 
 
 class Wake:
@@ -143,7 +144,7 @@ class Wave:
         if op is LDS_READ or op is LDS_WRITE:
             return self.cu.mio, "lgkm_slots"
         if step.l1_cycles and (op is VMEM_LOAD or op is VMEM_STORE):
-            return self.cu.lg, "vmem_slots"
+            return self.cu.lg, "lg_queue"
         return None, ""
 
     def queue_entry(self, step: Step, now: float):

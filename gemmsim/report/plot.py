@@ -11,7 +11,7 @@ from gemmsim.report.trace import _track_key
 CATEGORY_COLORS = {"MFMA": "#d62728", "LDS": "#1f77b4", "global memory": "#2ca02c", "VALU": "#ff7f0e",
                    "scalar": "#9467bd", "other": "#7f7f7f", "wait vmcnt": "#b5e3b5", "wait lgkmcnt": "#b9d3ee",
                    "wait barrier": "#d9d9d9"}
-WAIT_KIND = {"vmcnt": "wait vmcnt", "vmem_slots": "wait vmcnt", "lgkmcnt": "wait lgkmcnt", "lgkm_slots": "wait lgkmcnt",
+WAIT_KIND = {"vmcnt": "wait vmcnt", "vmem_slots": "wait vmcnt", "lg_queue": "wait vmcnt", "lgkmcnt": "wait lgkmcnt", "lgkm_slots": "wait lgkmcnt",
              "barrier": "wait barrier"}
 
 

@@ -15,7 +15,8 @@ The mapping (MODEL_TO_NCU), from what a model reason means on sm_90:
 | model reason | ncu category | why |
 |---|---|---|
 | vmcnt | long_scoreboard | waiting on a global load's result (L1TEX scoreboard) |
-| vmem_slots | lg_throttle | the LSU's queue for global/local memory is full |
+| lg_queue | lg_throttle | the LSU's queue for global/local memory is full |
+| vmem_slots | other (ncu's misc) | the warp has vmcnt_max global loads in flight: the inflight microbenchmark's kernels that let more than about 60 be in flight stall 0.9-1.5 cycles per instruction on misc, the others none |
 | lgkmcnt | short_scoreboard | waiting on a shared-memory result (MIO scoreboard) |
 | lgkm_slots | mio_throttle | the MIO (shared-memory) instruction queue is full |
 | barrier | barrier | waiting for the CTA's other warps at BAR.SYNC |
@@ -51,7 +52,7 @@ CATEGORIES = ("long_scoreboard", "short_scoreboard", "mio_throttle", "lg_throttl
 STALL_CATEGORIES = tuple(c for c in CATEGORIES if c != "selected")
 MODEL_TO_NCU = {
     "vmcnt": "long_scoreboard",
-    "vmem_slots": "lg_throttle",
+    "lg_queue": "lg_throttle",
     "lgkmcnt": "short_scoreboard",
     "lgkm_slots": "mio_throttle",
     "barrier": "barrier",
