@@ -507,7 +507,7 @@ extern "C" __global__ void inflight_m8(const u32* GS_RESTRICT src, u64 base, u64
 }
 #endif
 
-// The same loads with no counter read among them (ptxas then spreads them over fewer barriers): N
+// The same loads with no counter read among them (ptxas plans its waits differently then): N
 // loads, the counter when the warp is past the last one's issue, and when all values are in.
 // Without a ceiling the first grows by the issue interval per load; with a ceiling of C it jumps by
 // about a latency from N = C + 1. Lane 0 of warp w writes both to cycles[2 (b x warps + w) + 0, 1].
