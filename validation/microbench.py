@@ -739,30 +739,31 @@ def _inflight_timelines(x: Bench, src: int, regions) -> None:
 
 
 def _inflight_counts(x: Bench, src: int, regions) -> None:
-    """N loads: the cycle the warp is past the last one's issue and the cycle all are in (median over
-    blocks and launches, warp 0). Rows inflight_count_<level>_w<warps>, param loads = N."""
-    for warps in INFLIGHT_WARPS:
-        for n in INFLIGHT_COUNTS:
-            runs = _inflight_runs(x, f"inflight_n{n}", warps, src, regions, 2)
-            clock = x.clock()
-            for level, cycles in runs.items():
-                pairs = np.concatenate(cycles)[:, 0, :]
-                bench = f"inflight_count_{level}_w{warps}"
-                x.row(bench, "loads", n, "issue_cycle", float(np.median(pairs[:, 0])), clock)
-                x.row(bench, "loads", n, "done_cycle", float(np.median(pairs[:, 1])), clock)
+    """N loads: the cycle the warp is past the last one's issue and the cycle all are in. Rows
+    inflight_count_<level>_w<warps>, param loads = N."""
+    _inflight_warp0(x, src, regions, "inflight_n", INFLIGHT_COUNTS, "inflight_count", "loads",
+                    ("issue_cycle", "done_cycle"))
 
 
 def _inflight_at(x: Bench, src: int, regions) -> None:
-    """128 loads: the cycle the warp is past load K, past the last, and all values in (median over
-    blocks and launches, warp 0). Rows inflight_at_<level>_w<warps>, param load = K."""
+    """128 loads: the cycle the warp is past load K, past the last, and all values in. Rows
+    inflight_at_<level>_w<warps>, param load = K."""
+    _inflight_warp0(x, src, regions, "inflight_at", INFLIGHT_AT, "inflight_at", "load",
+                    ("issue_cycle", "last_issue_cycle", "done_cycle"))
+
+
+def _inflight_warp0(x: Bench, src: int, regions, kernel: str, params: tuple[int, ...], bench: str,
+                    param_name: str, metrics: tuple[str, ...]) -> None:
+    """Kernel <kernel><param> for every param and warp count: the median over blocks and launches of
+    warp 0's values, one row per metric, bench <bench>_<level>_w<warps>."""
     for warps in INFLIGHT_WARPS:
-        for k in INFLIGHT_AT:
-            runs = _inflight_runs(x, f"inflight_at{k}", warps, src, regions, 3)
+        for param in params:
+            runs = _inflight_runs(x, f"{kernel}{param}", warps, src, regions, len(metrics))
             clock = x.clock()
             for level, cycles in runs.items():
                 median = np.median(np.concatenate(cycles)[:, 0, :], axis=0)
-                for metric, value in zip(("issue_cycle", "last_issue_cycle", "done_cycle"), median):
-                    x.row(f"inflight_at_{level}_w{warps}", "load", k, metric, float(value), clock)
+                for metric, value in zip(metrics, median):
+                    x.row(f"{bench}_{level}_w{warps}", param_name, param, metric, float(value), clock)
 
 
 def bench_cross(x: Bench) -> None:
