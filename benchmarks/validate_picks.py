@@ -178,6 +178,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, nargs="+", help=f"only these rows of {AMD_TUNED.name} (from 1) in (b)")
     args = parser.parse_args()
+    with open(AMD_TUNED) as f:
+        count = sum(1 for _ in csv.DictReader(f))
+    bad = [n for n in args.rows or () if not 1 <= n <= count]
+    if bad:
+        print(f"validate_picks: --rows {bad[0]}: {AMD_TUNED.name} has rows 1 to {count}", file=sys.stderr)
+        return 2
     sweep = h200_picks()
     s = sweep_summary(sweep)
     print(f"(a) H200 matrix-core sweeps: {s.shapes} shapes; pick within {PICK_TOLERANCE_PCT:g}% of the measured "

@@ -46,3 +46,10 @@ def test_the_ranked_rows_are_rows_of_the_whole_file():
     whole = {(r["M"], r["N"], r["K"]): r for r in csv.DictReader(picks.AMD_TUNED_ALL.open(newline=""))}
     for r in csv.DictReader(picks.AMD_TUNED.open(newline="")):
         assert whole[r["M"], r["N"], r["K"]] == {k: r[k] for k in whole[r["M"], r["N"], r["K"]]}, r
+
+
+def test_a_row_number_outside_the_file_is_one_line_and_exit_2(monkeypatch, capsys):
+    monkeypatch.setattr("sys.argv", ["validate_picks.py", "--rows", "1", "99"])
+    assert picks.main() == 2
+    err = capsys.readouterr().err.strip()
+    assert "--rows 99" in err and len(err.splitlines()) == 1
