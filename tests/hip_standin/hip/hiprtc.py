@@ -1,10 +1,12 @@
 """Stand-in for ``hip.hiprtc``: a real compile by clang-22 (header-free, for the arch named in
 the options) where clang-22 is installed, so the code object the stand-in's runtime loads is
 what hiprtc would have built; without clang-22, an image that names the kernels of the
-program's source file (validation.kernels.source_of), marked as the stand-in's own."""
+program's source file (validation.kernels.source_of, and the plain `__global__ void NAME(` kernels
+such as the harness's hold_gpu), marked as the stand-in's own."""
 from __future__ import annotations
 
 import enum
+import re
 import shutil
 import subprocess
 import tempfile
@@ -44,6 +46,7 @@ def hiprtcCompileProgram(prog: _Program, numOptions: int, options):
         return _clang_compile(prog, arch[0], [o for o in options if not o.startswith("--offload-arch=")])
     name = prog.name.decode()
     symbols = [s.symbol for s in kernels.all_specs("amd") if kernels.source_of(s.symbol) == name]
+    symbols += re.findall(r"__global__\s+void\s+(\w+)\s*\(", prog.source.decode())
     prog.code = b"\0".join([b"HIPRTC-STANDIN", arch[0].encode(), ",".join(symbols).encode()])
     return (hiprtcResult.HIPRTC_SUCCESS,)
 
