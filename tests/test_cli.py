@@ -241,15 +241,3 @@ def test_trace_still_reads_a_gzipped_profiler_trace(tmp_path, capsys):
     plain.write_bytes(gzip.decompress(TRACE.read_bytes()))
     rc, out, err = run_main(["trace", plain, "--json"], capsys)
     assert rc == 0 and err == "" and json.loads(out)["gemm_ops"] == 51
-
-
-# --- the newcomer's path ------------------------------------------------------------------------
-
-def test_ci_runs_the_readme_commands():
-    readme = (ROOT / "README.md").read_text()
-    first_block = readme.split("```bash\n", 1)[1].split("```", 1)[0].strip().splitlines()
-    install, tests = first_block
-    assert install.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]'")
-    ci = (ROOT / ".ci" / "run").read_text()
-    assert "set -euo pipefail" in ci and "pip install -q -e '.[test]'" in ci
-    assert ci.rstrip().splitlines()[-1] == tests == "python3 -m pytest -q -n auto"   # pytest-xdist: one worker per core
