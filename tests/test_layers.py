@@ -2,6 +2,7 @@
 
 A layer that reached upward (the IR importing the model, the analytics importing a front-end) would
 make the pieces that users and the other front-ends rely on depend on one front-end's details.
+The lab (validation/: the runs, their one-off analyses) depends on the package, never the reverse.
 """
 
 import ast
@@ -58,3 +59,18 @@ def test_imports_only_reach_down():
             if target != source and RANK[target] >= RANK[source]:
                 upward.append(f"{path.relative_to(PACKAGE.parent)} imports {module}")
     assert not upward, "\n".join(upward)
+
+
+def _imported_modules(path: Path):
+    """Every module `path` imports, at its top or inside a function."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module
+        elif isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+
+
+def test_the_package_never_imports_the_lab():
+    lab = [f"{path.relative_to(PACKAGE.parent)} imports {module}" for path in PACKAGE.rglob("*.py")
+           for module in _imported_modules(path) if module.split(".")[0] in ("validation", "benchmarks", "tests")]
+    assert not lab, "\n".join(lab)
