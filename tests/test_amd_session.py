@@ -1,4 +1,4 @@
-"""`bash validation/amd_session.sh smoke` runs to the end against tests/hip_standin (fake hip-python,
+"""`bash validation/session.sh amd smoke` runs to the end against tests/hip_standin (fake hip-python,
 amd-smi and rocprofv3) and packs every file an owner of an MI300X sends back; a second run skips
 the stages already done. Narrowed to two kernels and one shape to stay within ~20 s."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from validation.profile import ROCPROF_PASSES
 
 REPO = Path(__file__).resolve().parents[1]
-SCRIPT = REPO / "validation" / "amd_session.sh"
+SCRIPT = REPO / "validation" / "session.sh"
 
 
 def _microbench_takes_a_backend() -> bool:
@@ -34,7 +34,7 @@ def session(tmp_path_factory):
     env = {**os.environ, "GEMMSIM_HIP_STANDIN": "1", "OUT": str(tmp / "out"), "RESULTS": str(tmp / "results"),
            "BUILD": str(tmp / "build"), "SMOKE_SHAPES": "128x128x128", "PROFILE_SHAPES_SMOKE": "127x512x512",
            "SMOKE_KERNELS": "gemm_tiled_f32|m64n128k64_swz1", "MICROBENCH_ONLY": "lds"}
-    runs = [subprocess.run(["bash", str(SCRIPT), "smoke"], cwd=tmp, env=env, capture_output=True, text=True,
+    runs = [subprocess.run(["bash", str(SCRIPT), "amd", "smoke"], cwd=tmp, env=env, capture_output=True, text=True,
                            timeout=300) for _ in range(2)]
     return tmp, runs
 
@@ -53,7 +53,7 @@ def test_the_smoke_session_packs_what_an_owner_sends_back(session):
         wanted |= {"microbench.csv", "microbench.log", "calibrate.log"}
     assert {f"amd_smoke/{w}" for w in wanted} <= names, first.stdout + first.stderr
     log = (tmp / "results" / "session.log").read_text()
-    assert "STAND-IN" in log and "session smoke finished" in log
+    assert "STAND-IN" in log and "session amd smoke finished" in log
     if not _microbench_takes_a_backend():
         assert "microbench: exit" in log and "calibrate: SKIPPED: no microbench.csv" in log
         assert first.returncode == 1  # a stage not done is reported by the exit status
@@ -85,6 +85,6 @@ def test_counter_passes_pair_each_dispatch_with_a_logged_launch(session):
 
 def test_a_second_run_skips_what_is_done(session):
     tmp, (_, second) = session
-    log = (tmp / "results" / "session.log").read_text().split("amd_session smoke:")[-1]
+    log = (tmp / "results" / "session.log").read_text().split("session amd smoke:")[-1]
     for stage in ("build", "check", "ladder", "matrix", "rocprof", "compare"):
         assert f"{stage}: done before, skipped" in log

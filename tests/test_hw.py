@@ -134,6 +134,24 @@ def test_the_h200_parameters_of_the_fidelity_work_name_their_microbenchmark(key)
     assert files and all((root / f).is_file() for f in files), f"{key}: {prov.source[:120]}"
 
 
+def test_a_source_fitted_under_validation_analyses_has_its_command_in_the_readme():
+    """The package does not name its lab's analyses; a value one of them fitted names the run's CSV,
+    and validation/README.md's "Reproduce" gives the command that reads it, a module that exists."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "validation" / "README.md").read_text()
+    reproduce = readme[readme.index("## Reproduce"):]
+    commands = re.findall(r"python -m validation\.analyses\.(\w+) (validation/results/h200/[\w./-]+\.csv)", reproduce)
+    assert all((root / "validation" / "analyses" / f"{module}.py").is_file() for module, _ in commands), commands
+    cited = {key: p.source for key, p in load_gpu("h200").provenance.items() if "validation/analyses/" in p.source}
+    assert len(set(cited.values())) >= 9, sorted(cited)
+    for key, text in cited.items():
+        csv = re.search(r"validation/analyses/ \w+ of (validation/results/h200/[\w./-]+\.csv)", text)
+        assert csv and csv.group(1) in {c for _, c in commands}, f"{key}: {text[:120]}"
+
+
 @pytest.mark.parametrize("name", ["mi300x", "mi325x", "mi350x", "mi355x"])
 def test_amd_memory_latencies_name_a_pointer_chase(name):
     """L1, L2, Infinity Cache and HBM latencies come from published pointer chases: MI300X's, which

@@ -1,4 +1,4 @@
-"""gemmsim.validate.inflight: stalls at issue found in the `inflight` timelines and matched to the
+"""validation.analyses.inflight: stalls at issue found in the `inflight` timelines and matched to the
 scoreboard waits of the compiled kernel."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gemmsim.errors import InputError
-from gemmsim.validate.inflight import analyze, compiled_waits, count_report, main, read_series
+from validation.analyses.inflight import analyze, compiled_waits, count_report, main, read_series
 from gemmsim.validate.microbench import Row
 
 RESULTS = Path(__file__).parents[1] / "validation" / "results" / "h200"
@@ -62,7 +62,7 @@ def test_the_count_table_gives_each_kernels_first_wait_and_its_issue_cycles():
 
 def test_a_replay_with_a_ceiling_waits_for_the_oldest_load():
     from gemmsim.frontends.sm90.sass_reader import parse_sass
-    from gemmsim.validate.inflight import replay_issue
+    from validation.analyses.inflight import replay_issue
 
     code = parse_sass((RESULTS / "microbench_inflight_sass.txt").read_text())["inflight_n56"]   # no compiled wait
     assert replay_issue(code, 56, latency=800, ceiling=None, gap=7.0) == pytest.approx(56 * 7.0)

@@ -1,4 +1,4 @@
-"""gemmsim.validate.l2kept: a series that leaves its hit line past a size is kept whole up to the size
+"""validation.analyses.l2kept: a series that leaves its hit line past a size is kept whole up to the size
 before it; bad input is one line and exit 2."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gemmsim.errors import InputError
-from gemmsim.validate import l2kept
+from validation.analyses import l2kept
 from gemmsim.validate.microbench import read_microbench
 from tests.test_memfit import write_rows
 

@@ -2,6 +2,7 @@
 
 A layer that reached upward (the IR importing the model, the analytics importing a front-end) would
 make the pieces that users and the other front-ends rely on depend on one front-end's details.
+The lab (validation/: the runs, their one-off analyses) depends on the package, never the reverse.
 """
 
 import ast
@@ -58,3 +59,61 @@ def test_imports_only_reach_down():
             if target != source and RANK[target] >= RANK[source]:
                 upward.append(f"{path.relative_to(PACKAGE.parent)} imports {module}")
     assert not upward, "\n".join(upward)
+
+
+def _imported_modules(path: Path):
+    """Every module `path` imports, at its top or inside a function."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module
+        elif isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+
+
+def test_the_package_never_imports_the_lab():
+    lab = [f"{path.relative_to(PACKAGE.parent)} imports {module}" for path in PACKAGE.rglob("*.py")
+           for module in _imported_modules(path) if module.split(".")[0] in ("validation", "benchmarks", "tests")]
+    assert not lab, "\n".join(lab)
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports anywhere in its text (at the top, inside a function,
+    under TYPE_CHECKING); `from gemmsim.x import y` reaches gemmsim.x.y where that is a module."""
+    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {}
+    for module, path in paths.items():
+        reached = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module in paths:
+                reached |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in paths else node.module
+                            for a in node.names}
+            elif isinstance(node, ast.Import):
+                reached |= {a.name for a in node.names if a.name in paths}
+        graph[module] = reached - {module}
+    return graph
+
+
+def test_no_modules_import_each_other():
+    """No circle in the import graph, however long: a lazy import inside a function only hides one
+    (the function runs once the first module is loaded), it does not make it one way."""
+    graph = _import_graph()
+    state, circles = {}, []
+
+    def visit(module, trail):
+        state[module] = "open"
+        for target in sorted(graph[module]):
+            if state.get(target) == "open":
+                circles.append(" -> ".join(trail[trail.index(target):] + [target]))
+            elif target not in state:
+                visit(target, trail + [target])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert not circles, "\n".join(circles)

@@ -1,4 +1,4 @@
-"""gemmsim.validate.memfit: the fits recover known parameters, the committed H200 rows give the
+"""validation.analyses.memfit: the fits recover known parameters, the committed H200 rows give the
 committed h200.toml values, and bad input is one line and exit 2."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu
-from gemmsim.validate import memfit
+from validation.analyses import memfit
 
 ROOT = Path(__file__).resolve().parents[1]
 H200_CSV = ROOT / "validation" / "results" / "h200" / "microbench_memory.csv"
@@ -102,7 +102,7 @@ def test_new_keys_carry_calibrated_provenance_naming_the_microbenchmark():
     for key in memfit_keys():
         prov = gpu.provenance[f"[memory].{key}"]
         assert prov.kind == "calibrated"
-        assert "gemmsim.validate.memfit" in prov.source and "microbench_memory.csv" in prov.source
+        assert "validation/analyses/" in prov.source and "microbench_memory.csv" in prov.source
 
 
 def memfit_keys():

@@ -78,7 +78,7 @@ def test_the_inflight_group_writes_the_rows_its_analysis_reads():
     buffer): one timeline per mark, warp count and level, one count row per N, all readable."""
     from types import SimpleNamespace
 
-    from gemmsim.validate.inflight import COUNT_BENCH, read_series
+    from validation.analyses.inflight import COUNT_BENCH, read_series
     from gemmsim.validate.microbench import Row
 
     rows = []

@@ -1,5 +1,5 @@
 """The queues in front of the shared-memory pipe and the L1 (model/mio.py), who gets a freed entry, and their
-fit to the H200 (validate/miofit.py)."""
+fit to the H200 (validation/analyses/miofit.py)."""
 
 from dataclasses import replace
 from pathlib import Path
@@ -8,7 +8,7 @@ import pytest
 
 from gemmsim.hw import load_gpu
 from gemmsim.model.mio import MioArbiter, MioQueue
-from gemmsim.validate import miofit
+from validation.analyses import miofit
 from gemmsim.validate.microbench import read_microbench
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,7 +54,7 @@ def test_the_h200_sizes_are_the_fit_of_the_committed_microbenchmark(queue, path,
         assert score(q + dq, g + dg) >= best
     for key in (f"{queue}_queue_per_simd", f"{queue}_queue_shared"):
         prov = gpu.provenance[f"[compute_unit].{key}"]
-        assert prov.kind == "microbenchmark" and "gemmsim.validate.miofit" in prov.source
+        assert prov.kind == "microbenchmark" and "validation/analyses/" in prov.source
 
 
 def test_miofit_refuses_a_file_without_mio_rows(tmp_path, capsys):

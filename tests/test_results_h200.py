@@ -1,7 +1,7 @@
 """The committed H200 measurements are complete, well-formed and correct.
 
-They were produced by `bash validation/h200_session.sh full` on the H200 machine; this test
-pins down what a later re-run must still deliver."""
+They were produced by `bash validation/h200_session.sh full` (now `bash validation/session.sh h200
+full`) on the H200 machine; this test pins down what a later re-run must still deliver."""
 from __future__ import annotations
 
 import csv

@@ -1,4 +1,4 @@
-"""gemmsim.validate.storefit: the store costs read off the `epilogue` microbenchmark group, and the
+"""validation.analyses.storefit: the store costs read off the `epilogue` microbenchmark group, and the
 store rule the H200 description takes from them."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from gemmsim.hw import load_gpu
 from gemmsim.ir.program import L1Access, Instr, Op
 from gemmsim.model.stream import l1_cycles
 from gemmsim.validate.microbench import Row, read_microbench
-from gemmsim.validate.storefit import PAIR_SHAPES, WORD_SHAPES, fit_rows, main
+from validation.analyses.storefit import PAIR_SHAPES, WORD_SHAPES, fit_rows, main
 
 MEASURED = Path(__file__).parents[1] / "validation" / "results" / "h200" / "microbench_epilogue.csv"
 

@@ -58,7 +58,7 @@ The groups (BENCHES, --only takes their names):
            lg_pair_s<stride>, as mio's
   cross    lds_cross (issue 12 item 5): conflict-free shared loads beside 0..4 global loads per
            iteration, one launch per count, for Nsight Compute to count shared wavefronts
-           (validation/shared_session.sh), and the same with shared stores; rows give the shared
+           (validation/session.sh shared), and the same with shared stores; rows give the shared
            instructions each launch issues
   touch    chase_warp (issue 12): one warp's dependent chain of warp-wide first-touch loads (every
            lane loads each step; caches evicted before each launch), nodes in random or sequential

@@ -89,7 +89,7 @@ DOMAINS: dict[str, Domain] = {
     "[memory].hbm_latency_ns": POSITIVE,
     "[memory].l1_hit_latency_cycles": POSITIVE,
     "[memory].mall_latency_ns": POSITIVE,              # optional: a load served by the Infinity Cache
-    # optional: the memory system under load (issue 12; gemmsim.validate.memfit), absent where unmeasured
+    # optional: the memory system under load (issue 12; a fit under validation/analyses/), absent where unmeasured
     "[memory].hbm_latency_ns_per_tb_per_s": NON_NEGATIVE,
     "[memory].hbm_loaded_latency_ns": POSITIVE,
     "[memory].l2_loaded_latency_ns": POSITIVE,

@@ -73,7 +73,7 @@ class KernelReplay:
 
 def level_latencies_ns(gpu: GPU, l2_bytes_per_s: float, hbm_bytes_per_s: float) -> tuple[float, float]:
     """(L2 hit, HBM) load latency with the memory system busy: where the description has the
-    loaded-latency fit (gemmsim.validate.memfit: a pointer chase beside streaming loads), each level's
+    loaded-latency fit (validation/analyses/, [sources] mb_loaded_hbm: a pointer chase beside streaming loads), each level's
     latency is its loaded floor + slope x the bandwidth in use at that level; elsewhere the unloaded one."""
     mem = gpu.memory
     l2, hbm = mem.l2_hit_latency_ns, mem.hbm_latency_ns

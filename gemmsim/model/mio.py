@@ -6,7 +6,7 @@ share: a SIMD whose own entries are taken spills into the pool, and when both ar
 wants to issue another shared-memory instruction stalls at issue (Nsight Compute's mio_throttle).
 The microbenchmark `mio` (kernels/microbench/microbench.hip, mio_timeline) sizes it: one warp
 issues about 29 conflicted loads before it stalls, two warps on two sub-partitions about 20 each,
-four or more about 15 each (gemmsim.validate.miofit fits the two sizes). Global loads and stores
+four or more about 15 each (a fit under validation/analyses/ sizes the two: [sources] mb_mio). Global loads and stores
 that go through the L1 wait the same way in the LG queue (Nsight's lg_throttle), sized by the
 microbenchmark `lg` (lg_timeline: global loads that hit in the L1). Entries leave when the pipe
 starts serving them; the pipe serves in arrival order, so leave times come in increasing order.

@@ -104,9 +104,9 @@ def likely_us(a: TileAnalysis, gpu: GPU, static_us: float) -> float:
     """A guess of the candidate's time, to replay the likely winners first (not a bound: the replay
     can beat it): its static bound, or the time its busiest CU takes to read its tiles' A and B
     through its slice of the L2 at the full-load clock, whichever is longer."""
+    from gemmsim.frontends.preshuffle.analysis import workgroups_on_busiest_cu
     from gemmsim.model.clock import full_load_clock_mhz
     from gemmsim.model.gpu import l2_slice_cycles_per_byte
-    from gemmsim.tune.search import workgroups_on_busiest_cu
 
     read_bytes = (a.config.tile_m + a.config.tile_n) * a.k_tiles * a.tile_k_bytes
     cycles = workgroups_on_busiest_cu(a, gpu) * read_bytes * l2_slice_cycles_per_byte(gpu)

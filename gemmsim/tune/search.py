@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from gemmsim import progress
 from gemmsim.errors import ConfigError
-from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze
+from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze, workgroups_on_busiest_cu
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.identity import ByIdentity
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
@@ -50,13 +50,6 @@ def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     every_pipe_busy = a.blocks * WAVES_PER_BLOCK * wave_mfma_cycles
     return max(fastest_us(gpu, a.problem.dtype, busiest_simd_cycles, every_pipe_busy),
                kernel_roofline(a.problem, gpu).time_us)
-
-
-def workgroups_on_busiest_cu(a: TileAnalysis, gpu: GPU) -> int:
-    """The workgroups the busiest CU runs: every full round's, and its share of the last."""
-    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
-    full_rounds, remainder = divmod(a.blocks, slots)
-    return full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
 
 
 def fastest_us(gpu: GPU, dtype: str, cycles: float, mfma_busy_cycles: float) -> float:

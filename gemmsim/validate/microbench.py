@@ -10,12 +10,10 @@ microbench_extra.csv beside it: both are read, and every row remembers its file.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gemmsim.errors import GemmsimError, InputError
+from gemmsim.errors import InputError
 from gemmsim.validate.rows import read_table
 
 EXTRA_NAME = "microbench_extra.csv"      # read from beside the main file when present
@@ -80,21 +78,3 @@ def pick(rows: list[Row], bench: str, metric: str, where=lambda v: True, wanted:
 def values(rows: list[Row]) -> str:
     """The parameters of the rows, as a source entry names them."""
     return ",".join(str(r.param_value) for r in rows)
-
-
-def fit_command(module: str, doc: str, csv_help: str, report_of, argv: list[str] | None = None,
-                options=lambda parser: None) -> int:
-    """The command line of a fit over one microbenchmark CSV (python -m gemmsim.validate.<module>):
-    `report_of(rows, args)` fits the rows and returns the report to print; a missing or bad file, or
-    rows the fit cannot use, is one line on stderr and exit 2."""
-    p = argparse.ArgumentParser(prog=f"python -m gemmsim.validate.{module}", description=doc.split("\n\n")[0])
-    p.add_argument("csv", type=Path, help=csv_help)
-    options(p)
-    args = p.parse_args(argv)
-    try:
-        text = report_of(read_microbench(args.csv), args)
-    except GemmsimError as e:
-        print(f"{module}: error: {e}", file=sys.stderr)
-        return 2
-    print(text)
-    return 0

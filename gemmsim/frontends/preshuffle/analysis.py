@@ -270,6 +270,13 @@ class TileAnalysis:
         return int(self.k_unroll * self.m_repeat * self.num_acc_n * self.mfma_per_k_step)
 
 
+def workgroups_on_busiest_cu(a: TileAnalysis, gpu: GPU) -> int:
+    """The workgroups the busiest CU runs: every full round's, and its share of the last."""
+    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
+    full_rounds, remainder = divmod(a.blocks, slots)
+    return full_rounds * a.occupancy.workgroups_per_cu + -(-remainder // gpu.compute_units)
+
+
 def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
     """The 16x16 matrix instruction with the highest FLOP rate for this dtype (full-rate forms on gfx950).
 

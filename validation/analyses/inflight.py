@@ -1,6 +1,6 @@
 """Where a warp stops issuing global loads: the `inflight` microbenchmark read beside its SASS.
 
-    python -m gemmsim.validate.inflight validation/results/h200/microbench_inflight.csv
+    python -m validation.analyses.inflight validation/results/h200/microbench_inflight.csv
 
 One warp per SM (or four) issues 128 independent loads of new lines and reads the cycle counter
 after every 4th or 8th (kernels inflight_m4, inflight_m8; rows
@@ -30,7 +30,8 @@ from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.frontends.sm90.sass_reader import parse_sass
-from gemmsim.validate.microbench import Row, fit_command
+from gemmsim.validate.microbench import Row
+from validation.analyses.command import fit_command
 
 SASS_NAME = "microbench_inflight_sass.txt"
 BENCH = re.compile(r"inflight_(?P<level>hbm|l2)_m(?P<mark>\d+)_w(?P<warps>\d+)(?P<last>_last)?$")

@@ -1,6 +1,6 @@
 """What a store costs on the H200, from the `epilogue` microbenchmark group (issue 12).
 
-    python -m gemmsim.validate.storefit validation/results/h200/microbench_epilogue.csv
+    python -m validation.analyses.storefit validation/results/h200/microbench_epilogue.csv
 
 The rows come from `python -m validation.microbench --only epilogue` (microbench.hip's store_shape and
 epilogue_stores):
@@ -31,7 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.errors import InputError
-from gemmsim.validate.microbench import Row, fit_command
+from gemmsim.validate.microbench import Row
+from validation.analyses.command import fit_command
 
 SECTOR_BYTES = 32
 WARPS = 4                  # microbench.hip: 4-warp blocks

@@ -1,6 +1,6 @@
 """Fits of the memory system under load, from the loaded and mlp microbenchmarks (issue 12).
 
-    python -m gemmsim.validate.memfit validation/results/h200/microbench_memory.csv --compute-units 132
+    python -m validation.analyses.memfit validation/results/h200/microbench_memory.csv --compute-units 132
 
 The rows come from `python -m validation.microbench --only loaded,mlp` (microbench.hip's
 loaded_chase and mlp_loads<U>); the CSV contract is gemmsim.validate.microbench's.
@@ -36,7 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.errors import InputError
-from gemmsim.validate.microbench import Row, fit_command, read_microbench
+from gemmsim.validate.microbench import Row, read_microbench
+from validation.analyses.command import fit_command
 
 LINEAR_FRACTION = 0.8        # loaded rows used for the slope: bandwidth <= this x the series' highest
 SATURATION_FRACTION = 0.95   # `saturation`: the least in-flight bytes reaching this fraction of P

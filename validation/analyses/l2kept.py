@@ -1,6 +1,6 @@
 """What the L2 keeps between launches, from the `slices` microbenchmark (issue 12).
 
-    python -m gemmsim.validate.l2kept validation/results/h200/microbench_slices.csv
+    python -m validation.analyses.l2kept validation/results/h200/microbench_slices.csv
 
 The rows come from `python -m validation.microbench --only slices` (microbench.hip's read_slices):
 one block per SM reads one slice of a buffer once, launch after launch, each slice read by `group`
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.errors import InputError
-from gemmsim.validate.microbench import Row, fit_command
+from gemmsim.validate.microbench import Row
+from validation.analyses.command import fit_command
 
 MIB = 1 << 20
 HIT_UP_TO = 24 * MIB

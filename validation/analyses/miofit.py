@@ -1,7 +1,7 @@
 """Fit the MIO and LG queues' sizes (gemmsim.model.mio) to the `mio` and `lg` microbenchmarks.
 
-    python -m gemmsim.validate.miofit validation/results/h200/microbench_shared.csv
-    python -m gemmsim.validate.miofit validation/results/h200/microbench_lg.csv --queue lg
+    python -m validation.analyses.miofit validation/results/h200/microbench_shared.csv
+    python -m validation.analyses.miofit validation/results/h200/microbench_lg.csv --queue lg
 
 The microbenchmark (mio_timeline) has W warps of one block issue 48 shared loads each, with
 `stride` ways of bank conflict, and read the cycle counter after each load; rows give each load's
@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from gemmsim.errors import InputError
 from gemmsim.model.mio import MioQueue
-from gemmsim.validate.microbench import Row, fit_command
+from gemmsim.validate.microbench import Row
+from validation.analyses.command import fit_command
 
 LOADS = 48
 SIMDS = 4
