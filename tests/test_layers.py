@@ -2,6 +2,9 @@
 
 A layer that reached upward (the IR importing the model, the analytics importing a front-end) would
 make the pieces that users and the other front-ends rely on depend on one front-end's details.
+
+`jsonable` (the serializer of the typed results) is at the bottom, so that the results of every
+layer can use it.
 """
 
 import ast
@@ -9,7 +12,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "__init__", "files", "identity"},
+    {"errors", "__init__", "files", "identity", "jsonable"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},

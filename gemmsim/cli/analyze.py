@@ -6,6 +6,7 @@ import argparse
 import json
 
 from gemmsim.cli.common import add_format_args, add_kernel_args, kernel_from_args
+from gemmsim.jsonable import versioned
 
 
 def register(subparsers) -> None:
@@ -25,5 +26,5 @@ def run(args: argparse.Namespace) -> int:
     problem, config, gpu = kernel_from_args(args)
     a = analyze(problem, config, gpu)
     summary = summarize(a, generate(a, gpu), gpu)
-    print(json.dumps(summary, indent=2, sort_keys=True) if args.json else format_table(summary))
+    print(json.dumps(versioned(summary), indent=2, sort_keys=True) if args.json else format_table(summary))
     return 0

@@ -9,6 +9,7 @@ from gemmsim import limits
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, count_arg,
                                 gpu_name, workgroup_dims)
 from gemmsim.errors import InputError
+from gemmsim.jsonable import versioned
 from gemmsim.problem import KERNEL_DTYPES, make_problem
 
 
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--dtype describes --shape; give --shape MxNxK with it")
     pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
     report = analyze_parsed(pk)
-    print(json.dumps(report, indent=2, sort_keys=True) if args.json else format_analysis(report))
+    print(json.dumps(versioned(report), indent=2, sort_keys=True) if args.json else format_analysis(report))
     return 0
 
 

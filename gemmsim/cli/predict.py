@@ -33,7 +33,6 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from gemmsim.frontends.amdgpu.program import load_kernel
     from gemmsim.predict import predict, predict_program
-    from gemmsim.report.json import to_json
     from gemmsim.report.text import format_prediction
 
     if not args.isa:
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         from gemmsim.report.plot import plot_timeline
         plot_timeline(args.plot, spans, title)
         announce(args.plot)
-    print(to_json(prediction) if args.json else format_prediction(prediction, title))
+    print(prediction.to_json() if args.json else format_prediction(prediction, title))
     return 0
 
 

@@ -64,15 +64,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _tune_shape(args, gpu, space, cache) -> int:
     from gemmsim.problem import make_problem
-    from gemmsim.report.rows import format_csv, format_json, format_table
-    from gemmsim.report.tune import candidate_rows, tune_header
+    from gemmsim.report.rows import format_csv, format_table
+    from gemmsim.report.tune import tune_header
     from gemmsim.tune.cache import tune
 
     result = tune(make_problem(args.shape, args.dtype), gpu, space, cache, args.top, workers=os.cpu_count() or 1)
-    rows = candidate_rows(result, args.top)
+    rows = result.rows()
     if args.json:
-        print(format_json({"from_cache": result.from_cache, "space": result.space, "gpu": result.gpu,
-                           "rejected": result.rejected, "candidates": rows}), end="")
+        print(result.to_json())
     elif args.csv:
         print(format_csv(rows), end="")
     else:
