@@ -4,20 +4,34 @@ A Prediction carries the same head as the roofline (time, TFLOPS, % of peak, bot
 so a table, a test or a notebook can put the bound and the replay side by side (STYLE.md §6, §11),
 and then the evidence the replay gathered, each section a frozen record: what limited the steady
 state, the LDS conflicts, the hot loop's instruction mix, tile and wave quantization, occupancy,
-memory traffic and what was replayed versus extrapolated. Serialization lives in
-gemmsim.report.json; this module only says what a prediction is.
+memory traffic and what was replayed versus extrapolated.
+
+`Prediction.to_dict()` and `to_json()` give what `gemmsim predict --json` prints (gemmsim.jsonable
+serializes field by field). The analytics records a prediction shares with other commands
+(roofline, dimension efficiency, occupancy, problem) carry more than a prediction reports; their
+fields below list the keys written, so the prediction's JSON keeps its keys.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from gemmsim.analytics.dimeff import DimEfficiency
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
+from gemmsim.jsonable import JSON, plain, versioned
 from gemmsim.problem import Problem
 
 BOTTLENECKS = ("mfma", "lds", "vmem_bandwidth", "latency")
+
+# The keys a prediction writes of the records it shares with other commands (properties allowed).
+ROOFLINE_KEYS = ("time_us", "tflops", "pct_of_peak", "bottleneck", "clock_mhz", "compute_us", "memory_us", "flops",
+                 "compulsory_bytes", "bandwidth", "bandwidth_bytes_per_s")
+DIM_EFFICIENCY_KEYS = ("num_tiles", "waves", "slots_per_cu", "slots_per_wave", "tile_eff", "wq_eff", "dim_eff",
+                       "tile_m", "tile_n")
+OCCUPANCY_KEYS = ("waves_per_simd", "workgroups_per_cu", "limited_by")
+PROBLEM_KEYS = ("m", "n", "k", "dtype", "flops")
 
 
 @dataclass(frozen=True)
@@ -108,13 +122,25 @@ class Prediction:
     evidence: Evidence
     lds_conflict_cycles: LdsConflicts
     hot_loop: dict               # instruction mix with the guide's verdicts (empty without a hot loop)
-    dim_efficiency: DimEfficiency  # tile and wave quantization with the occupancy's slots per CU
-    occupancy: Occupancy
+    # tile and wave quantization with the occupancy's slots per CU
+    dim_efficiency: DimEfficiency = field(metadata={JSON: DIM_EFFICIENCY_KEYS})
+    occupancy: Occupancy = field(metadata={JSON: OCCUPANCY_KEYS})
     traffic: Traffic
     simulation: Simulation
     roofline_us: float
-    roofline: Roofline           # the strict bound (spec HBM bandwidth): the replay never beats it
-    problem: Problem
+    # the strict bound (spec HBM bandwidth): the replay never beats it
+    roofline: Roofline = field(metadata={JSON: ROOFLINE_KEYS})
+    problem: Problem = field(metadata={JSON: PROBLEM_KEYS})
     kernel: KernelSummary
-    timeline: list | None = field(default=None, repr=False, compare=False)   # replayed CU spans, if recorded
+    # replayed CU spans, if recorded (not written: `gemmsim predict --trace` writes them)
+    timeline: list | None = field(default=None, repr=False, compare=False, metadata={JSON: False})
     clock_source: str = "sustained"  # where clock_mhz came from: "given", "load model" or "sustained"
+
+    def to_dict(self) -> dict:
+        """What `gemmsim predict --json` prints: every field but the timeline, floats to 6 significant
+        digits, and `schema_version` (docs/json_schema.md)."""
+        return versioned(plain(self))
+
+    def to_json(self) -> str:
+        """`to_dict()` as the text `gemmsim predict --json` prints (keys sorted, indented)."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)

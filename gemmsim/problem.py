@@ -6,6 +6,7 @@ Parsing helpers turn command-line text such as `64x256x128` into them, with one-
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -108,3 +109,12 @@ def make_config(tile: str | tuple[int, int, int], **options) -> KernelConfig:
     tm, tn, tk = parse_dims(tile, "tile") if isinstance(tile, str) else tile
     limits.check_dims("tile", {"tile_m": tm, "tile_n": tn, "tile_k": tk})
     return KernelConfig(tm, tn, tk, **options)
+
+
+def workgroup_dims(text: str) -> tuple[int, ...]:
+    """`256` or `64x4` -> work-item counts, at most MAX_WORKGROUP_ITEMS work-items in all (the
+    workgroup of a parsed kernel whose metadata lacks it)."""
+    dims = parse_dims(text, "workgroup", len(text.lower().split("x")) if isinstance(text, str) else 1)
+    limits.check_count("workgroup size", math.prod(dims), limits.MAX_WORKGROUP_ITEMS,
+                       "the largest workgroup HIP and CUDA launch")
+    return dims

@@ -3,6 +3,12 @@
 A layer that reached upward (the IR importing the model, the analytics importing a front-end) would
 make the pieces that users and the other front-ends rely on depend on one front-end's details.
 The lab (validation/: the runs, their one-off analyses) depends on the package, never the reverse.
+
+The package's own `__init__` sits near the top, above `api`: `import gemmsim` names the verbs of
+gemmsim.api (`gemmsim.predict(...)`, loaded on first use), so it imports that layer. Lower modules
+reach `gemmsim` only for `__version__` (a literal, which setuptools also reads), which `_imports`
+leaves out. `jsonable` (the serializer of the typed results) is at the bottom, so that the results
+of every layer can use it.
 """
 
 import ast
@@ -10,7 +16,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "__init__", "files", "identity"},
+    {"errors", "files", "identity", "jsonable"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},
@@ -23,6 +29,8 @@ LAYERS = [
     {"analysts", "validate"},
     {"sweep"},
     {"report"},
+    {"api"},
+    {"__init__"},
     {"cli"},
     {"__main__"},
 ]

@@ -8,7 +8,6 @@ from gemmsim.problem import make_config, make_problem
 from gemmsim.analytics.lds_banks import stream_conflicts
 from gemmsim.model.traffic import block_bytes, walk_rounds
 from gemmsim.predict import predict, predict_program
-from gemmsim.report.json import to_json
 from gemmsim.ir.program import Item, Op, executions
 from gemmsim.frontends.preshuffle.generator import generate
 
@@ -67,7 +66,7 @@ def test_unswizzled_case_really_has_conflicts():
 def test_identical_inputs_give_byte_identical_json():
     gpu = load_gpu("mi355x")
     args = (make_problem("256x2112x7168", "fp8"), make_config("64x64x256"), gpu)
-    assert to_json(predict(*args)) == to_json(predict(*args))
+    assert predict(*args).to_json() == predict(*args).to_json()
 
 
 def test_kernel_mfma_utilization_matches_the_throughput(case):

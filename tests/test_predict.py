@@ -9,7 +9,6 @@ from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
 from gemmsim.predict import predict
 from gemmsim.tune.search import candidate_configs, predict_gemm
-from gemmsim.report.json import to_json
 
 
 def run(gpu, shape, tile, dtype="fp8", **options):
@@ -82,7 +81,7 @@ def test_prediction_reports_what_the_brief_asks_for():
     factor = gpu.clock_under_load.effective_clock_factor
     assert p.clock_source == "load model"
     assert factor * gpu.clock_mhz("fp8") <= p.clock_mhz <= factor * gpu.peak_clock_mhz
-    assert json.loads(to_json(p))["time_us"] == pytest.approx(p.time_us, rel=1e-5)
+    assert json.loads(p.to_json())["time_us"] == pytest.approx(p.time_us, rel=1e-5)
 
 
 def test_tile_quantization_shows_in_dim_efficiency():

@@ -70,7 +70,7 @@ def test_editing_the_gpu_file_or_the_model_version_invalidates_the_cache(tmp_pat
     path.write_text(path.read_text().replace("compute_units = { value = 304", "compute_units = { value = 240"))
     assert "value = 240" in path.read_text()
     assert not tune(problem, load_gpu(path), TILES, cache).from_cache
-    monkeypatch.setattr("gemmsim.tune.cache.MODEL_VERSION", 10**6)
+    monkeypatch.setattr(sys.modules["gemmsim.tune.cache"], "MODEL_VERSION", 10**6)   # gemmsim.tune is the verb
     assert not tune(problem, load_gpu(path), TILES, cache).from_cache
 
 
@@ -187,7 +187,7 @@ def test_the_cache_keeps_a_search_of_another_top_apart(tmp_path):
 
 
 def test_the_final_replay_is_skipped_only_when_the_clock_did_not_move(monkeypatch):
-    import gemmsim.predict as predict_module
+    predict_module = sys.modules["gemmsim.predict"]       # `gemmsim.predict` is the verb
     gpu, problem = load_gpu("mi300x"), make_problem(SHAPE, "bf16")
     a = analyze(problem, make_config("64x128x64"), gpu)
     first = first_replay(generate(a, gpu), problem, gpu, analysis=a)

@@ -17,9 +17,8 @@ from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.problem import make_problem
 from gemmsim.tune.cache import tune
+from gemmsim.tune.result import config_columns
 from gemmsim.tune.space import Space
-
-WAVES_PER_EU_AUTO = 0   # the tuned-config files' spelling of "no hint"
 
 
 @dataclass(frozen=True)
@@ -73,12 +72,6 @@ def dispatch_rows(gemms: list[Gemm], gpu: GPU, space: Space, cache=None) -> list
 
 
 _CONFIG_COLUMNS = ("tile_m", "tile_n", "tile_k", "lds_stage", "use_cshuffle_epilog", "use_async_copy", "waves_per_eu")
-
-
-def config_columns(config) -> dict:
-    return {"tile_m": config.tile_m, "tile_n": config.tile_n, "tile_k": config.tile_k, "lds_stage": config.lds_stage,
-            "use_cshuffle_epilog": int(config.epilogue == "cshuffle"), "use_async_copy": int(config.copy == "async"),
-            "waves_per_eu": WAVES_PER_EU_AUTO if config.waves_per_eu is None else config.waves_per_eu}
 
 
 def _label(config) -> str:

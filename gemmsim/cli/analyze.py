@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from gemmsim.cli.common import add_format_args, add_kernel_args, kernel_from_args
+from gemmsim.cli.common import add_format_args, add_kernel_args
 
 
 def register(subparsers) -> None:
@@ -18,12 +17,11 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.frontends.preshuffle.analysis import analyze
-    from gemmsim.frontends.preshuffle.generator import generate
-    from gemmsim.report.analyze import format_table, summarize
+    from gemmsim import api
+    from gemmsim.report.analyze import format_table
 
-    problem, config, gpu = kernel_from_args(args)
-    a = analyze(problem, config, gpu)
-    summary = summarize(a, generate(a, gpu), gpu)
-    print(json.dumps(summary, indent=2, sort_keys=True) if args.json else format_table(summary))
+    analysis = api.analyze(args.shape, args.tile, dtype=args.dtype, gpu=args.gpu, arch=args.arch,
+                           lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
+                           epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, split_k=args.split_k)
+    print(analysis.to_json() if args.json else format_table(analysis.summary))
     return 0

@@ -19,12 +19,11 @@ import sys
 from pathlib import Path
 
 from gemmsim import dtypes, limits
+from gemmsim.api import DEFAULT_DTYPE, DEFAULT_GPU  # the library's defaults are the command's
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
-from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, parse_dims
+from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 
-DEFAULT_GPU = "mi300x"
-DEFAULT_DTYPE = "bf16"
 ARCHES = ("gfx942", "gfx950", "sm90")
 COMMON_DTYPES = ("bf16", "fp16", "fp8", "bf8", "int8", "fp4")  # what --help lists; any registry spelling works
 
@@ -89,14 +88,6 @@ def count_arg(what: str, limit: int, why: str, minimum: int = 1):
             raise argparse.ArgumentTypeError(str(e)) from None
         return value
     return convert
-
-
-def workgroup_dims(text: str) -> tuple[int, ...]:
-    """`256` or `64x4` -> work-item counts, at most MAX_WORKGROUP_ITEMS work-items in all."""
-    dims = parse_dims(text, "workgroup", len(text.lower().split("x")))
-    limits.check_count("workgroup size", math.prod(dims), limits.MAX_WORKGROUP_ITEMS,
-                       "the largest workgroup HIP and CUDA launch")
-    return dims
 
 
 def dtype_name(text: str) -> str:

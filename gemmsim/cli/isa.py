@@ -7,9 +7,10 @@ import json
 
 from gemmsim import limits
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, count_arg,
-                                gpu_name, workgroup_dims)
+                                gpu_name)
 from gemmsim.errors import InputError
-from gemmsim.problem import KERNEL_DTYPES, make_problem
+from gemmsim.jsonable import versioned
+from gemmsim.problem import make_problem, workgroup_dims
 
 
 def register(subparsers) -> None:
@@ -47,7 +48,7 @@ def source_kwargs(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     from gemmsim.hw import load_gpu
     from gemmsim.frontends.amdgpu.parser import parse_file
-    from gemmsim.frontends.amdgpu.program import load_kernel
+    from gemmsim.frontends.amdgpu.program import load_kernel, mfma_dtype
     from gemmsim.frontends.amdgpu.analysis import analyze_parsed
     from gemmsim.report.isa import format_analysis
 
@@ -63,24 +64,5 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--dtype describes --shape; give --shape MxNxK with it")
     pk = load_kernel(args.file, problem=problem, gpu=gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
     report = analyze_parsed(pk)
-    print(json.dumps(report, indent=2, sort_keys=True) if args.json else format_analysis(report))
+    print(json.dumps(versioned(report), indent=2, sort_keys=True) if args.json else format_analysis(report))
     return 0
-
-
-def mfma_dtype(path: str, kernel: str | None) -> str:
-    """The input dtype of the kernel's first matrix instruction (bf16 if it has none)."""
-    from gemmsim.dtypes import dtype as registry_dtype
-    from gemmsim.frontends.amdgpu.classify import mfma_shape
-    from gemmsim.frontends.amdgpu.program import select_kernel, _split_kernel_suffix
-    from gemmsim.frontends.amdgpu.parser import parse_file
-
-    path, kernel = _split_kernel_suffix(path, kernel)
-    source = select_kernel(parse_file(path, only=kernel), kernel, path)
-    for instr in source.instructions:
-        shape = mfma_shape(instr.mnemonic, instr)
-        if shape is None:
-            continue
-        for name in (shape.dtype_a, registry_dtype(shape.dtype_a).rate_as):   # bf8 runs as fp8
-            if name in KERNEL_DTYPES:
-                return name
-    return "bf16"

@@ -6,11 +6,8 @@ import argparse
 import sys
 
 from gemmsim.cli.common import (DEFAULT_DTYPE, positive_number, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
-                                announce, gpu_from_args, kernel_config)
-from gemmsim.cli.isa import add_source_args, mfma_dtype, source_kwargs
-from gemmsim import limits
-from gemmsim.errors import InputError
-from gemmsim.problem import KernelConfig, make_problem
+                                announce)
+from gemmsim.cli.isa import add_source_args
 
 
 def register(subparsers) -> None:
@@ -31,37 +28,15 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.frontends.amdgpu.program import load_kernel
-    from gemmsim.predict import predict, predict_program
-    from gemmsim.report.json import to_json
+    from gemmsim import api
     from gemmsim.report.text import format_prediction
 
-    if not args.isa:
-        given = [flag for flag, value in (("--kernel", args.kernel), ("--trip-count", args.trip_count),
-                                          ("--int-args", args.int_args), ("--workgroup", args.workgroup))
-                 if value is not None]
-        if given:
-            raise InputError(f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} the kernel of --isa: "
-                             f"give --isa FILE.s, or leave {'it' if len(given) == 1 else 'them'} out")
-    dtype = args.dtype or (mfma_dtype(args.isa, args.kernel) if args.isa else DEFAULT_DTYPE)
-    problem = make_problem(args.shape, dtype)
-    gpu = gpu_from_args(args)
-    config = kernel_config(args) if args.tile else None
-    if not args.tile and not args.isa:
-        config = _tuned_config(problem, gpu, args)
-    if config is not None:   # refuse an oversized grid before the kernel is built
-        limits.check_grid(-(-problem.m // config.tile_m), -(-problem.n // config.tile_n), config.tile)
-    record = bool(args.trace or args.plot)
-    if args.isa and (problem.batch > 1 or args.split_k != 1):
-        raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")
-    if args.isa:
-        kernel = load_kernel(args.isa, problem, gpu, kernel=args.kernel, tile=args.tile, **source_kwargs(args))
-        program, tile = kernel.program, kernel.tile
-        if tile is not None:  # the parsed kernel's tile (from --tile or its name) sizes the per-tile figures
-            config = KernelConfig(*tile, waves_per_eu=args.waves_per_eu)
-        prediction = predict_program(program, problem, gpu, config=config, record=record, clock_mhz=args.clock_mhz)
-    else:
-        prediction = predict(problem, config, gpu, record=record, clock_mhz=args.clock_mhz)
+    prediction = api.predict(args.shape, args.tile, dtype=args.dtype, gpu=args.gpu, arch=args.arch,
+                             lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
+                             epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, split_k=args.split_k,
+                             clock_mhz=args.clock_mhz, isa=args.isa, kernel=args.kernel, trip_count=args.trip_count,
+                             int_args=args.int_args, workgroup=args.workgroup, arg_roles=args.arg_roles,
+                             record=bool(args.trace or args.plot), on_search=_say_which_tile)
     title = _title(prediction, args)
     spans = prediction.timeline or []
     if args.trace:
@@ -72,23 +47,14 @@ def run(args: argparse.Namespace) -> int:
         from gemmsim.report.plot import plot_timeline
         plot_timeline(args.plot, spans, title)
         announce(args.plot)
-    print(to_json(prediction) if args.json else format_prediction(prediction, title))
+    print(prediction.to_json() if args.json else format_prediction(prediction, title))
     return 0
 
 
-def _tuned_config(problem, gpu, args) -> KernelConfig:
-    """No --tile: the winner of `gemmsim tune`'s search over the tiles, with the other knobs as given."""
-    from gemmsim.tune.cache import TuneCache, tune
-    from gemmsim.tune.space import Space
-
-    space = Space(lds_stage=(args.lds_stage,), copy=(args.copy,), epilogue=(args.epilogue,),
-                  waves_per_eu=(args.waves_per_eu,), swizzle=(not args.no_swizzle,))
-    result = tune(problem, gpu, space, TuneCache())
-    config = result.best.config
-    args.tile = config.tile
-    print(f"gemmsim: no --tile: chose {config.tile} (best of {len(result.candidates)} valid tiles"
+def _say_which_tile(result) -> None:
+    """No --tile: the search picked the winner of `gemmsim tune`'s search over the tiles."""
+    print(f"gemmsim: no --tile: chose {result.best.config.tile} (best of {len(result.candidates)} valid tiles"
           f"{', from cache' if result.from_cache else ''}; `gemmsim tune` ranks them)", file=sys.stderr)
-    return config
 
 
 def _title(p, args) -> str:

@@ -10,7 +10,6 @@ core (gemmsim.tune.ahead).
 from __future__ import annotations
 
 import argparse
-import os
 
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, announce,
                                 gpu_from_args, output_path)
@@ -63,21 +62,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _tune_shape(args, gpu, space, cache) -> int:
-    from gemmsim.problem import make_problem
-    from gemmsim.report.rows import format_csv, format_json, format_table
-    from gemmsim.report.tune import candidate_rows, tune_header
-    from gemmsim.tune.cache import tune
+    from gemmsim import api
+    from gemmsim.report.rows import format_csv, format_table
+    from gemmsim.report.tune import tune_header
 
-    result = tune(make_problem(args.shape, args.dtype), gpu, space, cache, args.top, workers=os.cpu_count() or 1)
-    rows = candidate_rows(result, args.top)
+    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache)
     if args.json:
-        print(format_json({"from_cache": result.from_cache, "space": result.space, "gpu": result.gpu,
-                           "rejected": result.rejected, "candidates": rows}), end="")
+        print(result.to_json())
     elif args.csv:
-        print(format_csv(rows), end="")
+        print(format_csv(result.rows()), end="")
     else:
         print(tune_header(result))
-        print(format_table(rows))
+        print(format_table(result.rows()))
     return 0
 
 

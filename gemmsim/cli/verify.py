@@ -9,6 +9,7 @@ import time
 from gemmsim import limits
 from gemmsim.cli.common import add_format_args, add_kernel_args, kernel_from_args
 from gemmsim.functional.faults import FAULTS, MAX_SEED
+from gemmsim.jsonable import versioned
 from gemmsim.problem import parse_dims
 
 
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     report = verify(problem, config, gpu, seed=args.seed, fault=args.fault)
     seconds = time.perf_counter() - start
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2, sort_keys=True))
+        print(json.dumps(versioned(report.to_dict()), indent=2, sort_keys=True))
     else:
         print(format_verify(report, seconds))
     return 0 if report.passed else 1

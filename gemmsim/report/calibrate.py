@@ -5,11 +5,14 @@ from __future__ import annotations
 import difflib
 import json
 
+from gemmsim.jsonable import versioned
+
 
 def format_fitted_json(result) -> str:
-    return json.dumps({"fitted": [{"section": f.section, "key": f.key, "value": f.value, "written": f.write, "rows": f.rows,
-                                   "residual": f.residual, "note": f.note} for f in result.fitted],
-                       "not_measured": result.not_measured}, indent=2, sort_keys=True)
+    """The JSON document of `gemmsim calibrate --json` (docs/json_schema.md)."""
+    fitted = [{"section": f.section, "key": f.key, "value": f.value, "written": f.write, "rows": f.rows,
+               "residual": f.residual, "note": f.note} for f in result.fitted]
+    return json.dumps(versioned({"fitted": fitted, "not_measured": result.not_measured}), indent=2, sort_keys=True)
 
 
 def format_fitted(result) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from tabulate import tabulate
 
 from gemmsim.files import write_atomically
+from gemmsim.jsonable import versioned
 from gemmsim.validate.ncu import DramAgreement, conflict_agreement, dram_agreement
 from gemmsim.validate.points import Compared
 from gemmsim.validate.stats import PICK_TOLERANCE_PCT, Rank, Report, sweep_summary
@@ -154,13 +155,14 @@ def _lds_counters(report: Report) -> list[str]:
 
 
 def as_json(report: Report) -> dict:
+    """The JSON document of `gemmsim compare --json` (docs/json_schema.md)."""
     rows = [_json_row(c) for c in report.rows]
-    return {"points": len(report.rows), "mape_pct": round(report.mape_pct, 2),
+    return versioned({"points": len(report.rows), "mape_pct": round(report.mape_pct, 2),
             "median_ape_pct": round(report.median_ape_pct, 2),
             "spearman_by_family": {k: _json_rho(r) for k, r in sorted(report.spearman_by_family.items())},
             "spearman_points_by_family": {k: r.points for k, r in sorted(report.spearman_by_family.items())},
             "tile_sweep": report.sweep, "bank_conflicts": report.conflicts, "rows": rows, "skipped": report.skipped,
-            "dram_reads": report.dram, "lds_bank_conflicts_rocprof": report.lds_counters, "worst": [f"{c.point.symbol} {c.point.shape}" for c in report.worst]}
+            "dram_reads": report.dram, "lds_bank_conflicts_rocprof": report.lds_counters, "worst": [f"{c.point.symbol} {c.point.shape}" for c in report.worst]})
 
 
 def _json_rho(r: Rank) -> float | None:

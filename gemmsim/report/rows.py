@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.files import write_atomically
+from gemmsim.jsonable import versioned
 
 _MAX_CELL = 48  # table cells longer than this are cut (CSV and JSON keep them whole)
 
@@ -59,8 +60,9 @@ def format_csv(rows: list[dict]) -> str:
     return buf.getvalue()
 
 
-def format_json(payload) -> str:
-    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+def format_json(document: dict) -> str:
+    """A JSON document of rows and what they are, `schema_version` first (docs/json_schema.md)."""
+    return json.dumps(versioned(document), indent=2, ensure_ascii=False) + "\n"
 
 
 def group_label(row: dict) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 
+from gemmsim.jsonable import versioned
 from gemmsim.validate.stalls import CATEGORIES, STALL_CATEGORIES, StallPoint, StallSummary
 
 SHORT = {"long_scoreboard": "lsb", "short_scoreboard": "ssb", "mio_throttle": "mio", "lg_throttle": "lg",
@@ -65,7 +66,8 @@ def format_text(points: list[StallPoint], summary: StallSummary) -> str:
 
 
 def as_json(points: list[StallPoint], summary: StallSummary) -> dict:
-    return {
+    """The JSON document of `gemmsim compare --stalls --json` (docs/json_schema.md)."""
+    return versioned({
         "summary": {"points": summary.points, "points_agreeing": summary.points_agreeing,
                     "point_share": summary.point_share, "kernels": summary.kernels,
                     "kernels_agreeing": summary.kernels_agreeing, "kernel_share": summary.kernel_share,
@@ -81,7 +83,7 @@ def as_json(points: list[StallPoint], summary: StallSummary) -> dict:
                     "predicted_total": sp.predicted_total, "measured_total": sp.measured_total,
                     "largest_predicted": sp.largest_predicted, "largest_measured": sp.largest_measured}
                    for sp in points],
-    }
+    })
 
 
 def as_csv(points: list[StallPoint]) -> str:

@@ -1,24 +1,12 @@
-"""`gemmsim tune` output: the ranked candidates of one problem, or a run's dispatch table."""
+"""`gemmsim tune` output: the headers above the ranked candidates of one problem (their rows are
+TuneResult.rows) or a run's dispatch table."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gemmsim.analysts.dispatch import config_columns
-
 if TYPE_CHECKING:
     from gemmsim.tune.result import TuneResult
-
-
-def candidate_rows(result: TuneResult, top: int | None = None) -> list[dict]:
-    rows = []
-    for rank, c in enumerate(result.candidates[:top], 1):
-        rows.append({"rank": rank, "tile": c.config.tile, **{k: v for k, v in config_columns(c.config).items()
-                                                             if not k.startswith("tile_")},
-                     "time_us": None if c.time_us is None else round(c.time_us, 3),
-                     "bound_us": round(c.bound_us, 3), "occupancy": c.occupancy, "bottleneck": c.bottleneck,
-                     "why": c.why})
-    return rows
 
 
 def tune_header(result: TuneResult) -> str:

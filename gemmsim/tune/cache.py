@@ -128,7 +128,7 @@ def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int 
     if cache is not None:
         stored = cache.get(problem, gpu, key)
         if stored is not None:
-            return result_from_dict(stored, problem, from_cache=True)
+            return result_from_dict(stored, problem, from_cache=True, top=top)
     from gemmsim.tune.search import search   # a miss only: the search imports the analysis and the replay
 
     result, best = search(problem, gpu, space, top, workers)

@@ -1,12 +1,16 @@
-"""The answer of a search: the ranked candidates, and the JSON object the tuning cache stores it as."""
+"""The answer of a search: the ranked candidates, the JSON object the tuning cache stores it as, and
+the one `gemmsim tune --json` prints (`TuneResult.to_dict()`)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field, fields
 
+from gemmsim.jsonable import versioned
 from gemmsim.problem import KernelConfig, Problem
 
 DEFAULT_TOP = 10           # candidates ranked exactly unless asked for more or fewer
+WAVES_PER_EU_AUTO = 0      # the tuned-config files' spelling of "no hint"
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,8 @@ class Candidate:
 
 @dataclass(frozen=True)
 class TuneResult:
+    """The ranked candidates of one problem on one GPU: `best`, `runner_up`, and why each lost."""
+
     problem: Problem
     gpu: str
     space: str
@@ -38,6 +44,7 @@ class TuneResult:
     rejected: dict[str, int] = field(default_factory=dict)   # rule message -> configurations it rejected
     from_cache: bool = False
     first_replays: int = 0                  # candidates that got at least the first replay
+    top: int = DEFAULT_TOP                  # the first `top` candidates are ranked exactly (and shown)
 
     @property
     def best(self) -> Candidate:
@@ -51,6 +58,40 @@ class TuneResult:
     def replays(self) -> int:
         return sum(c.replayed for c in self.candidates)
 
+    def rows(self) -> list[dict]:
+        """The first `top` candidates as the rows of `gemmsim tune`'s table."""
+        return candidate_rows(self, self.top)
+
+    def to_dict(self) -> dict:
+        """What `gemmsim tune --shape ... --json` prints: the first `top` candidates, the space, the
+        rules' rejections, whether it came from the cache, and `schema_version`."""
+        return versioned({"from_cache": self.from_cache, "space": self.space, "gpu": self.gpu,
+                          "rejected": self.rejected, "candidates": self.rows()})
+
+    def to_json(self) -> str:
+        """`to_dict()` as the text `gemmsim tune --json` prints (indented, in the order above)."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+
+def config_columns(config: KernelConfig) -> dict:
+    """A configuration in the columns of aiter/FlyDSL tuned-config CSVs."""
+    return {"tile_m": config.tile_m, "tile_n": config.tile_n, "tile_k": config.tile_k, "lds_stage": config.lds_stage,
+            "use_cshuffle_epilog": int(config.epilogue == "cshuffle"), "use_async_copy": int(config.copy == "async"),
+            "waves_per_eu": WAVES_PER_EU_AUTO if config.waves_per_eu is None else config.waves_per_eu}
+
+
+def candidate_rows(result: TuneResult, top: int | None = None) -> list[dict]:
+    """The first `top` candidates (all of them if None) as table rows: rank, tile, the other knobs in
+    the tuned-config columns, time, bound, occupancy, bottleneck and why it lost."""
+    rows = []
+    for rank, c in enumerate(result.candidates[:top], 1):
+        rows.append({"rank": rank, "tile": c.config.tile, **{k: v for k, v in config_columns(c.config).items()
+                                                             if not k.startswith("tile_")},
+                     "time_us": None if c.time_us is None else round(c.time_us, 3),
+                     "bound_us": round(c.bound_us, 3), "occupancy": c.occupancy, "bottleneck": c.bottleneck,
+                     "why": c.why})
+    return rows
+
 
 def result_to_dict(result: TuneResult) -> dict:
     return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected, "first_replays": result.first_replays,
@@ -59,10 +100,10 @@ def result_to_dict(result: TuneResult) -> dict:
                            for c in result.candidates]}
 
 
-def result_from_dict(d: dict, problem: Problem, from_cache: bool = False) -> TuneResult:
+def result_from_dict(d: dict, problem: Problem, from_cache: bool = False, top: int = DEFAULT_TOP) -> TuneResult:
     config_fields = {f.name for f in fields(KernelConfig)}
     candidates = tuple(Candidate(KernelConfig(**{k: v for k, v in c.items() if k in config_fields}),
                                  c["bound_us"], c["occupancy"], c["time_us"], c["bottleneck"], c["why"])
                        for c in d["candidates"])
     return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache,
-                      d.get("first_replays", 0))
+                      d.get("first_replays", 0), top)

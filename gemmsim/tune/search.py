@@ -134,7 +134,7 @@ def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_
         steps.close()
         ticks.close()
     result = TuneResult(problem, gpu.name, space.describe(), tuple(_ranked_candidates(valid, bounds, ranked, heap)),
-                        rejected, first_replays=first_replays)
+                        rejected, first_replays=first_replays, top=top)
     return result, ranked[0][1] if ranked else None
 
 

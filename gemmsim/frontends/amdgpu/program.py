@@ -38,7 +38,7 @@ from gemmsim.frontends.amdgpu.machine import KERNARG, Decoded, Machine, State, d
 from gemmsim.frontends.amdgpu.parser import KernelSource, parse_file
 from gemmsim.frontends.amdgpu.roles import Role, given_roles, infer_roles, rename_buffers
 from gemmsim.frontends.amdgpu.walker import LoopFacts, WalkFacts, Walker
-from gemmsim.problem import Problem, parse_dims
+from gemmsim.problem import KERNEL_DTYPES, Problem, parse_dims
 from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, walk, with_trip_count
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
@@ -107,6 +107,21 @@ def load_kernel(path, problem: Problem | None = None, gpu: GPU | str | None = No
     if trip_count is not None and (not isinstance(trip_count, int) or trip_count < 1):
         raise InputError(f"trip count {trip_count!r}: must be a positive integer")
     return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup, arg_roles).build()
+
+
+def mfma_dtype(path: str, kernel: str | None) -> str:
+    """The input dtype of the kernel's first matrix instruction, as the preshuffle kernel names it
+    (bf16 if it has none): the dtype `predict --isa` assumes when none is given."""
+    path, kernel = _split_kernel_suffix(path, kernel)
+    source = select_kernel(parse_file(path, only=kernel), kernel, path)
+    for instr in source.instructions:
+        shape = mfma_shape(instr.mnemonic, instr)
+        if shape is None:
+            continue
+        for name in (shape.dtype_a, dtype(shape.dtype_a).rate_as):   # bf8 runs as fp8
+            if name in KERNEL_DTYPES:
+                return name
+    return "bf16"
 
 
 def _split_kernel_suffix(path: str, kernel: str | None) -> tuple[str, str | None]:

@@ -1,0 +1,472 @@
+"""gemmsim as a library: the verbs of the command as Python functions, with typed results.
+
+    predict(shape, tile)    the simulated time of a GEMM kernel, its bottleneck and why   -> Prediction
+    analyze(shape, tile)    the guide's static analysis of a configuration (no replay)    -> Analysis
+    tune(shape)             the ranked configurations for a shape                         -> TuneResult
+    compare(results)        measured kernel times against the predictions                 -> Comparison
+    compare_stalls(stalls)  Nsight Compute's stall reasons against the predicted ones     -> StallComparison
+    load_gpu(gpu)           a GPU description                                             -> GPU
+
+`import gemmsim` names them all (`gemmsim.predict(...)`). They take what the command's flags
+take, as text or as objects: `shape="5120x5120x8320"` (or a `Problem`, or a tuple of 3 or 4
+integers), `tile="64x256x128"`, `gpu="mi300x"` (a name, a .toml path, or a `GPU`) or `arch="gfx942"`,
+and the kernel knobs `lds_stage`, `swizzle`, `copy`, `epilogue`, `waves_per_eu`, `split_k`. Each
+result has `to_dict()` and `to_json()`: what the command prints under `--json`, `schema_version`
+included (docs/json_schema.md).
+
+Bad input raises `gemmsim.InputError` (or another `gemmsim.GemmsimError`: `ConfigError` for a rule of
+the kernel, `HardwareFileError` for a GPU description) with the one-line message the command prints;
+messages name the command's flags (`--split-k` is `split_k` here). Nothing is printed.
+
+>>> import gemmsim
+>>> p = gemmsim.predict("256x256x256", "64x128x64", dtype="bf16", gpu="mi300x")
+>>> p.bottleneck, p.kernel.tile
+('latency', '64x128x64')
+>>> p.time_us >= p.roofline_us
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from gemmsim import limits
+from gemmsim.errors import InputError
+from gemmsim.hw import GPU, default_gpu_for_arch
+from gemmsim.hw import load_gpu as _load_gpu_file
+from gemmsim.jsonable import versioned
+from gemmsim.prediction import Prediction
+from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, workgroup_dims
+from gemmsim.tune.result import DEFAULT_TOP, TuneResult
+
+if TYPE_CHECKING:
+    from gemmsim.frontends.preshuffle.analysis import TileAnalysis
+    from gemmsim.ir.program import Program
+    from gemmsim.tune.cache import TuneCache
+    from gemmsim.tune.space import Space
+    from gemmsim.validate.stalls import StallPoint, StallSummary
+    from gemmsim.validate.stats import Report
+
+__all__ = ["predict", "analyze", "tune", "compare", "compare_stalls", "load_gpu", "Analysis", "Comparison",
+           "StallComparison", "DEFAULT_GPU", "DEFAULT_DTYPE"]
+
+DEFAULT_GPU = "mi300x"
+"""The GPU when neither `gpu` nor `arch` is given."""
+DEFAULT_DTYPE = "bf16"
+"""The input dtype when none is given (`predict` with `isa` reads it from the kernel instead)."""
+
+
+# --- inputs ------------------------------------------------------------------------------------
+
+def load_gpu(gpu: str | os.PathLike | GPU | None = None, *, arch: str | None = None) -> GPU:
+    """A GPU description.
+
+    Args:
+        gpu: a name (`mi300x`, `mi325x`, `mi350x`, `mi355x`, `h200`), the path of a description
+            file (.toml), or a `GPU` (returned as it is). Default: `arch`'s default GPU, else mi300x.
+        arch: `gfx942`, `gfx950` or `sm90`: the default GPU of that architecture, instead of `gpu`.
+
+    Raises `HardwareFileError` for an unknown name or arch, or a file the loader refuses.
+
+    >>> gpu = load_gpu(arch="gfx950")
+    >>> gpu.name, gpu.arch, gpu.compute_units
+    ('mi355x', 'gfx950', 256)
+    """
+    if gpu is not None and arch is not None:
+        raise InputError(f"give gpu or arch, not both (gpu={_name(gpu)!r}, arch={arch!r})")
+    if isinstance(gpu, GPU):
+        return gpu
+    if gpu is None:
+        gpu = default_gpu_for_arch(arch) if arch is not None else DEFAULT_GPU
+    return _load_gpu_file(gpu)
+
+
+def _name(gpu) -> str:
+    return gpu.name if isinstance(gpu, GPU) else str(gpu)
+
+
+def _problem(shape, dtype: str) -> Problem:
+    """A Problem as given, or made from MxNxK / BxMxNxK text or a tuple (with `dtype`)."""
+    if isinstance(shape, Problem):
+        return shape
+    return make_problem(shape, dtype)
+
+
+def _check_knobs(swizzle, waves_per_eu, split_k) -> None:
+    """What argparse checks on the command line and the kernel's rules do not (types)."""
+    if not isinstance(swizzle, bool):
+        raise InputError(f"swizzle={swizzle!r}: expected True or False")
+    for name, value, optional in (("waves_per_eu", waves_per_eu, True), ("split_k", split_k, False)):
+        if (value is not None or not optional) and (not isinstance(value, int) or isinstance(value, bool)):
+            raise InputError(f"{name}={value!r}: expected an integer" + (" or None" if optional else ""))
+
+
+# --- predict -----------------------------------------------------------------------------------
+
+def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, int] | None = None, *,
+            dtype: str | None = None, gpu: str | os.PathLike | GPU | None = None, arch: str | None = None,
+            lds_stage: int = 2, swizzle: bool = True, copy: str = "sync", epilogue: str = "direct",
+            waves_per_eu: int | None = None, split_k: int = 1, clock_mhz: float | None = None,
+            isa: str | os.PathLike | None = None, kernel: str | None = None, trip_count: int | None = None,
+            int_args: str | Sequence | None = None, workgroup: str | int | Sequence[int] | None = None,
+            arg_roles: str | None = None, record: bool = False,
+            on_search: Callable[[TuneResult], object] | None = None) -> Prediction:
+    """The simulated time of a GEMM kernel, what limits it and why: `gemmsim predict`.
+
+    One compute unit is replayed cycle by cycle for a few iterations of the hot loop and
+    extrapolated; the rest of the GPU (grid, tile and wave quantization, L2/HBM traffic, the clock
+    under load) is reasoned about.
+
+    Args:
+        shape: M, N, K as `"5120x5120x8320"`, or `"8x1024x1024x4096"` for a batch of 8 GEMMs, or a
+            tuple of 3 or 4 integers, or a `Problem` (which then carries the dtype).
+        tile: the macro tile of the generated preshuffle kernel, `"64x256x128"` (tile_m x tile_n x
+            tile_k) or a tuple. None: the fastest tile of `tune` (with the knobs below fixed; the
+            search does not split K, so `split_k` then goes unused, as in `gemmsim predict`); with
+            `isa`, the tile the kernel's name writes.
+        dtype: the input dtype (`bf16`, `fp16`, `fp8`, `int8`, `fp4`, ...). Default bf16, or with
+            `isa` the input dtype of the kernel's first MFMA.
+        gpu: a GPU name, a description file's path, or a `GPU` (default mi300x); or `arch` instead.
+        arch: `gfx942`, `gfx950` or `sm90`: that architecture's default GPU.
+        lds_stage: A buffers in LDS, 1 or 2.
+        swizzle: whether the A tile is XOR-swizzled in LDS.
+        copy: the A global->LDS path, `"sync"` (through VGPRs) or `"async"` (LDS DMA).
+        epilogue: how C is written, `"direct"` or `"cshuffle"` (through LDS).
+        waves_per_eu: LLVM's waves-per-eu hint, 1..8 (None: no hint).
+        split_k: split K over this many workgroups per output tile (it must divide the K tiles).
+        clock_mhz: the engine clock you measured under this kernel (default: the GPU's clock under
+            load, from the kernel's matrix and memory activity).
+        isa: compiled AMDGPU assembly (.s, or llvm-objdump -d text) to take the instruction stream
+            from, instead of generating it (`FILE.s:KERNEL` names the kernel too).
+        kernel: with `isa`, which kernel of a file that holds several.
+        trip_count: with `isa`, the hot loop's trip count, overriding the inferred one.
+        int_args: with `isa`, the kernel's 32-bit integer arguments in order (`"M,N,K"` or a list).
+        workgroup: with `isa`, work-items per workgroup (`"64x4"`, 256 or a tuple) where the
+            metadata lacks it.
+        arg_roles: with `isa`, the pointer arguments' roles in order (`"C,A,B,scale_a,scale_b,bias"`).
+        record: keep the replayed CU's timeline in `Prediction.timeline` (for a trace or a plot).
+        on_search: called with the search's `TuneResult` when `tile` is None and the search picks
+            it (the command says which tile it chose).
+
+    Returns the `Prediction`; `to_json()` is what `gemmsim predict --json` prints.
+
+    >>> p = predict("256x256x256", "64x128x64", gpu="mi300x")
+    >>> p.kernel.tile, p.problem.dtype, p.occupancy.workgroups_per_cu
+    ('64x128x64', 'bf16', 4)
+    >>> round(p.time_us, 2) == round(p.to_dict()["time_us"], 2)
+    True
+    >>> predict("256x256", "64x128x64")
+    Traceback (most recent call last):
+    gemmsim.errors.InputError: shape '256x256' has 2 dimensions: expected 3 or 4
+    """
+    if isa is None:
+        given = [flag for flag, value in (("--kernel", kernel), ("--trip-count", trip_count),
+                                          ("--int-args", int_args), ("--workgroup", workgroup)) if value is not None]
+        if given:
+            raise InputError(f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} the kernel of --isa: "
+                             f"give --isa FILE.s, or leave {'it' if len(given) == 1 else 'them'} out")
+    _check_knobs(swizzle, waves_per_eu, split_k)
+    if dtype is None and not isinstance(shape, Problem):
+        from gemmsim.frontends.amdgpu.program import mfma_dtype
+        dtype = mfma_dtype(str(isa), kernel) if isa is not None else DEFAULT_DTYPE
+    problem = _problem(shape, dtype)
+    gpu = load_gpu(gpu, arch=arch)
+    knobs = dict(lds_stage=lds_stage, swizzle=swizzle, copy=copy, epilogue=epilogue, waves_per_eu=waves_per_eu)
+    config = make_config(tile, **knobs, split_k=split_k) if tile else None
+    if config is None and isa is None:
+        searched = _tile_search(problem, gpu, **knobs)
+        if on_search is not None:
+            on_search(searched)
+        config = searched.best.config
+    if config is not None:   # refuse an oversized grid before the kernel is built
+        limits.check_grid(-(-problem.m // config.tile_m), -(-problem.n // config.tile_n), config.tile)
+    if isa is not None and (problem.batch > 1 or split_k != 1):
+        raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")
+    if isa is not None:
+        return _predict_isa(isa, problem, gpu, config, tile, waves_per_eu, clock_mhz, record,
+                            dict(kernel=kernel, trip_count=trip_count, int_args=_int_args(int_args),
+                                 workgroup=_workgroup(workgroup), arg_roles=arg_roles))
+    from gemmsim.predict import predict as predict_kernel
+    return predict_kernel(problem, config, gpu, record=record, clock_mhz=clock_mhz)
+
+
+def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:
+    """No tile: the winner of `tune`'s search over the tiles, with the other knobs as given (one process)."""
+    from gemmsim.tune.cache import TuneCache, tune as search
+    from gemmsim.tune.space import Space
+
+    space = Space(**{name: (value,) for name, value in knobs.items()})
+    return search(problem, gpu, space, TuneCache())
+
+
+def _predict_isa(isa, problem: Problem, gpu: GPU, config: KernelConfig | None, tile, waves_per_eu,
+                 clock_mhz, record: bool, source: dict) -> Prediction:
+    from gemmsim.frontends.amdgpu.program import load_kernel
+    from gemmsim.predict import predict_program
+
+    parsed = load_kernel(str(isa), problem, gpu, tile=tile, **source)
+    if parsed.tile is not None:   # the parsed kernel's tile (from `tile` or its name) sizes the per-tile figures
+        config = KernelConfig(*parsed.tile, waves_per_eu=waves_per_eu)
+    return predict_program(parsed.program, problem, gpu, config=config, record=record, clock_mhz=clock_mhz)
+
+
+def _int_args(value) -> list[str] | None:
+    if value is None or not isinstance(value, str):
+        return None if value is None else [str(v).strip() for v in value]
+    return [x.strip() for x in value.split(",")]
+
+
+def _workgroup(value) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    return workgroup_dims(value if isinstance(value, str) else "x".join(map(str, (
+        (value,) if isinstance(value, int) else tuple(value)))))
+
+
+# --- analyze -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Analysis:
+    """The static analysis of a preshuffle-GEMM configuration (`gemmsim analyze`): MFMAs, LDS
+    budget, VGPRs, occupancy, grid, and the bank conflicts of every LDS access of the hot loop,
+    worked out from the generated instruction stream without replaying it."""
+
+    problem: Problem
+    config: KernelConfig
+    gpu: GPU = field(repr=False)
+    tile: TileAnalysis = field(repr=False)   # the analysis proper (MFMA, VGPR estimate, occupancy, ...)
+    program: Program = field(repr=False)     # the generated kernel it was read from
+    summary: dict = field(repr=False, compare=False)   # the report's sections, as to_dict() gives them
+
+    def to_dict(self) -> dict:
+        """What `gemmsim analyze --json` prints: one section per topic (problem, config, gpu, tile,
+        mfma, grid, lds, vgpr, occupancy, per_tile, hot_loop, lds_bank_conflicts) and `schema_version`."""
+        return versioned(self.summary)
+
+    def to_json(self) -> str:
+        """`to_dict()` as the text `gemmsim analyze --json` prints (keys sorted, indented)."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)
+
+
+def analyze(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, int], *, dtype: str = DEFAULT_DTYPE,
+            gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, lds_stage: int = 2,
+            swizzle: bool = True, copy: str = "sync", epilogue: str = "direct", waves_per_eu: int | None = None,
+            split_k: int = 1) -> Analysis:
+    """The guide's static analysis of a preshuffle-GEMM configuration: `gemmsim analyze`.
+
+    Args:
+        shape: M, N, K (`"5120x5120x8320"`, a batch `"8x1024x1024x4096"`, a tuple, or a `Problem`).
+        tile: the macro tile, `"64x256x128"` or a tuple.
+        dtype: the input dtype (default bf16; a `Problem` carries its own).
+        gpu, arch: the GPU (name, description file, or `GPU`; default mi300x), or an
+            architecture's default GPU.
+        lds_stage, swizzle, copy, epilogue, waves_per_eu, split_k: the kernel knobs, as in `predict`.
+
+    Returns an `Analysis`; `to_json()` is what `gemmsim analyze --json` prints.
+
+    >>> a = analyze("256x256x256", "64x256x128", dtype="fp8", arch="gfx942")
+    >>> a.tile.mfma.opcode, a.tile.occupancy.limited_by
+    ('v_mfma_f32_16x16x32_fp8_fp8', 'vgpr')
+    >>> a.to_dict()["grid"]
+    {'blocks_m': 4, 'blocks_n': 1, 'blocks': 4}
+    """
+    _check_knobs(swizzle, waves_per_eu, split_k)
+    problem = _problem(shape, dtype)
+    config = make_config(tile, lds_stage=lds_stage, swizzle=swizzle, copy=copy, epilogue=epilogue,
+                         waves_per_eu=waves_per_eu, split_k=split_k)
+    gpu = load_gpu(gpu, arch=arch)
+    from gemmsim.frontends.preshuffle.analysis import analyze as analyze_tile
+    from gemmsim.frontends.preshuffle.generator import generate
+    from gemmsim.report.analyze import summarize
+
+    a = analyze_tile(problem, config, gpu)
+    program = generate(a, gpu)
+    return Analysis(problem, config, gpu, a, program, summarize(a, program, gpu))
+
+
+# --- tune --------------------------------------------------------------------------------------
+
+def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
+         gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, space: str | Space = "tiles",
+         top: int = DEFAULT_TOP, cache: bool | str | os.PathLike | TuneCache = True,
+         workers: int | None = None) -> TuneResult:
+    """Rank the preshuffle GEMM's configurations for one shape: `gemmsim tune --shape`.
+
+    Rules prune the invalid configurations, a lower bound prunes those that cannot win, and the
+    rest are replayed; the first `top` are ranked exactly as replaying every candidate would rank
+    them, each with why it lost to the best.
+
+    Args:
+        shape: M, N, K (`"4096x4096x4096"`, a tuple, or a `Problem`).
+        dtype: the input dtype (default bf16; a `Problem` carries its own).
+        gpu, arch: the GPU (name, description file, or `GPU`; default mi300x), or an
+            architecture's default GPU.
+        space: `"tiles"` (the tiles, other knobs at their defaults), `"full"` (x lds_stage x copy x
+            epilogue x waves_per_eu), either followed by axes to replace (`"full tile_m=64,128
+            lds_stage=2"`), or a `gemmsim.tune.space.Space`.
+        top: how many candidates to rank exactly (and show); fewer replay less.
+        cache: True: answer from (and fill) the tuning cache ($GEMMSIM_CACHE_DIR, else
+            ~/.cache/gemmsim); False or None: neither read nor write it; a directory: the cache there; or a
+            `gemmsim.tune.cache.TuneCache`.
+        workers: processes that replay ahead of the search (default: one per core).
+
+    Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
+    `gemmsim tune --shape ... --json` prints.
+
+    >>> r = tune("256x512x1024", gpu="mi300x", top=3, cache=False, workers=1)
+    >>> r.best.config.tile, r.best.why, len(r.to_dict()["candidates"])
+    ('16x64x128', 'best', 3)
+    """
+    if not isinstance(top, int) or isinstance(top, bool) or top < 1:
+        raise InputError(f"--top must be a positive integer, got {top}")
+    from gemmsim.tune.cache import TuneCache, tune as search
+    from gemmsim.tune.space import Space, parse_space
+
+    space = space if isinstance(space, Space) else parse_space(space)
+    gpu = load_gpu(gpu, arch=arch)
+    if cache is True:
+        cache = TuneCache()
+    elif cache is False or cache is None:
+        cache = None
+    elif not isinstance(cache, TuneCache):
+        cache = TuneCache(cache)
+    problem = _problem(shape, dtype)
+    return search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1)
+
+
+# --- compare -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Comparison:
+    """Measured kernel times against the simulator's predictions (`gemmsim compare`): every point
+    with its prediction and error, and the statistics (`report`: MAPE, rank correlation per kernel
+    family, the tile sweeps, and the counter comparisons when there are any)."""
+
+    report: Report
+
+    @property
+    def points(self) -> int:
+        """How many measured points were predicted."""
+        return len(self.report.rows)
+
+    @property
+    def mape_pct(self) -> float:
+        """The mean absolute percentage error of the predicted times."""
+        return self.report.mape_pct
+
+    def to_dict(self) -> dict:
+        """What `gemmsim compare --json` prints (with `schema_version`)."""
+        from gemmsim.report.compare import as_json
+
+        return as_json(self.report)
+
+    def to_json(self) -> str:
+        """`to_dict()` as the text `gemmsim compare --json` prints (keys sorted, indented)."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)
+
+
+def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, tile: str | None = None,
+            dtype: str = DEFAULT_DTYPE, gpu: str | None = None, arch: str | None = None, swizzle: bool = True,
+            kernel: str | None = None, ncu: str | os.PathLike | None = None,
+            counters: Sequence[str | os.PathLike] = (), dram: bool = False, sass_dir: str | os.PathLike | None = None,
+            predictions: str | os.PathLike | None = None, save: str | os.PathLike | None = None) -> Comparison:
+    """Predict every measured point of the results files and compare: `gemmsim compare`.
+
+    Args:
+        results: the measured files: the runner's CSVs (validation/results/*/matrix.csv ...),
+            rocprofv3's kernel_trace.csv, kernel_stats.csv, counter_collection.csv or JSON output,
+            or an `ncu --csv --page raw` export.
+        shape, tile, dtype, swizzle, kernel: what a profiled kernel computed, where the file does not
+            say (rocprofv3 and ncu exports): M x N x K, its tile (default: the one its name writes),
+            the input dtype, whether A was swizzled, and a regular expression that picks the kernels.
+        gpu, arch: a GPU name for every point (default: each row's device), or an architecture's
+            default GPU.
+        ncu: the Nsight Compute bank-conflict table (default: ncu.csv beside the first runner CSV).
+        counters: rocprofv3 counter files (LDS bank conflicts predicted against counted).
+        dram: also compare the DRAM reads of the ncu table's kernels.
+        sass_dir: the cuobjdump -sass listings of the sm_90 kernels (default: sass/ beside the first file).
+        predictions: take the predictions from this file (written by `save`) instead of replaying.
+        save: also write every point's prediction to this CSV.
+
+    Returns a `Comparison`; `to_json()` is what `gemmsim compare --json` prints.
+
+    A rocprofv3 kernel_stats.csv of one FlyDSL kernel on an MI325X (in the repository's tests):
+
+    >>> c = compare(["tests/data/compare/rocprof_kernel_stats_mi325x.csv"], shape="5120x5120x8320", dtype="fp8",
+    ...             gpu="mi325x")
+    >>> row = c.to_dict()["rows"][0]
+    >>> row["measured_us"], row["tile"], c.points
+    (345.55, '64x256x128', 1)
+    """
+    from gemmsim.problem import parse_dims
+    from gemmsim.validate.compare import compare as compare_files
+    from gemmsim.validate.points import KernelSpec
+
+    if not results:
+        raise InputError("compare needs a results file, or --stalls STALLS.csv")
+    if gpu is not None and arch is not None:
+        raise InputError(f"give gpu or arch, not both (gpu={gpu!r}, arch={arch!r})")
+    gpu = default_gpu_for_arch(arch) if arch is not None else gpu
+    spec = None
+    if shape:
+        spec = KernelSpec(parse_dims(shape, "--shape"), dtype, parse_dims(tile, "--tile") if tile else None,
+                          swizzle, gpu, kernel)
+    report = compare_files(list(results), spec, gpu=gpu, sass_dir=sass_dir, predictions=predictions, save=save,
+                           ncu_csv=ncu, dram=dram, counters=list(counters))
+    return Comparison(report)
+
+
+@dataclass(frozen=True)
+class StallComparison:
+    """What the warps waited on, predicted against Nsight Compute (`gemmsim compare --stalls`):
+    warp-cycles per issued instruction by stall reason, per kernel and shape, and a summary."""
+
+    points: list[StallPoint]
+    summary: StallSummary
+
+    def to_dict(self) -> dict:
+        """What `gemmsim compare --stalls ... --json` prints (with `schema_version`)."""
+        from gemmsim.report.stalls import as_json
+
+        return as_json(self.points, self.summary)
+
+    def to_json(self) -> str:
+        """`to_dict()` as the text `gemmsim compare --stalls ... --json` prints (keys sorted, indented)."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)
+
+
+def compare_stalls(stalls: str | os.PathLike, *, kernel: str | None = None,
+                   sass_dir: str | os.PathLike | None = None) -> StallComparison:
+    """The stall breakdown per kernel and shape, predicted against Nsight Compute's: `gemmsim compare --stalls`.
+
+    Args:
+        stalls: the runner's stall table (validation/results/h200/stalls.csv).
+        kernel: a regular expression: compare only the kernels whose name matches.
+        sass_dir: the cuobjdump -sass listings (default: sass/ beside the table).
+
+    The H200 stall table in the repository, one kernel of it:
+
+    >>> s = compare_stalls("validation/results/h200/stalls.csv", kernel="gemm_tiled_f32$")
+    >>> [(p["shape"], p["largest_measured"]) for p in s.to_dict()["points"]][:2]
+    [('512x512x512', 'long_scoreboard'), ('4096x4096x4096', 'long_scoreboard')]
+    """
+    import re
+
+    from gemmsim.validate.predictor import Predictor
+    from gemmsim.validate.stalls import compare_stalls as compare_table, summarize
+
+    try:
+        pattern = re.compile(kernel) if kernel else None
+    except re.error as e:
+        raise InputError(f"--kernel {kernel!r} is not a regular expression: {e}") from None
+    sass_dir = Path(sass_dir) if sass_dir else Path(stalls).parent / "sass"
+    skipped: list[str] = []
+    points = compare_table(stalls, Predictor(sass_dir if sass_dir.is_dir() else None), pattern, skipped)
+    if not points:
+        raise InputError(f"{stalls}: no profiled point to compare" + (f" matches --kernel {kernel!r}"
+                                                                      if pattern else ""))
+    return StallComparison(points, summarize(points, skipped))
