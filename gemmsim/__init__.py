@@ -20,8 +20,7 @@ and those modules are imported by their full names (`from gemmsim.tune.cache imp
 import sys
 import types
 
-__version__ = "0.1.0"   # a literal: setuptools reads it without importing the package
-
+from gemmsim.version import __version__  # noqa: E402
 from gemmsim.errors import ConfigError, GemmsimError, HardwareFileError, InputError  # noqa: E402
 
 

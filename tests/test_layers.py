@@ -5,9 +5,8 @@ make the pieces that users and the other front-ends rely on depend on one front-
 The lab (validation/: the runs, their one-off analyses) depends on the package, never the reverse.
 
 The package's own `__init__` sits near the top, above `api`: `import gemmsim` names the verbs of
-gemmsim.api (`gemmsim.predict(...)`, loaded on first use), so it imports that layer. Lower modules
-reach `gemmsim` only for `__version__` (a literal, which setuptools also reads), which `_imports`
-leaves out. `jsonable` (the serializer of the typed results) is at the bottom, so that the results
+gemmsim.api (`gemmsim.predict(...)`), so it imports that layer; no lower module imports it (the
+version is gemmsim/version.py's, at the bottom). `jsonable` (the serializer of the typed results) is at the bottom, so that the results
 of every layer can use it.
 """
 
@@ -16,7 +15,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "files", "identity", "jsonable"},
+    {"errors", "files", "identity", "jsonable", "version"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},
@@ -46,7 +45,7 @@ def _imports(path: Path):
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "gemmsim":
             if node.module == "gemmsim":
-                yield from (f"gemmsim.{a.name}" for a in node.names if a.name != "__version__")
+                yield from (f"gemmsim.{a.name}" for a in node.names)
             else:
                 yield node.module
         elif isinstance(node, ast.Import):

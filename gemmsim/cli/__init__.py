@@ -14,7 +14,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-from gemmsim import __version__, progress
+from gemmsim import progress
+from gemmsim.version import __version__
 from gemmsim.cli.common import Parser, glue_dash_values
 from gemmsim.errors import GemmsimError
 

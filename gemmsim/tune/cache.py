@@ -18,7 +18,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from gemmsim import __version__
+from gemmsim.version import __version__
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
