@@ -3,7 +3,7 @@
     python benchmarks/bench_isa.py [--repeat N]
 
 Per case: seconds to read the assembly and build the Program (parse, walk every wave, trip count),
-seconds to replay it (gemmsim.predict.predict_program), their sum (median of N after a warm-up),
+seconds to replay it (gemmsim.simulate.predict_program), their sum (median of N after a warm-up),
 and the wall time of the whole command `gemmsim predict --isa FILE:KERNEL` in a fresh process
 (interpreter start and imports included), which is what a user waits for.
 """
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.frontends.amdgpu import load_kernel  # noqa: E402
 from gemmsim.problem import make_problem  # noqa: E402
-from gemmsim.predict import predict_program  # noqa: E402
+from gemmsim.simulate import predict_program  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "isa"
 SHAPE, DTYPE, TARGET_S = "5120x5120x8320", "bf16", 2.0

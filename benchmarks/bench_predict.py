@@ -24,9 +24,9 @@ from gemmsim.frontends.preshuffle import generator  # noqa: E402
 from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.model import stream  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
-from gemmsim.predict import predict  # noqa: E402
+from gemmsim.simulate import predict  # noqa: E402
 
-predict_module = importlib.import_module("gemmsim.predict")   # `gemmsim.predict` is the library's verb
+predict_module = importlib.import_module("gemmsim.simulate")
 
 CASES = [
     ("guide example", "mi300x", "5120x5120x8320", "fp8", "64x256x128"),

@@ -62,7 +62,7 @@ def bench_sweep(workers: int | None) -> dict:
 COLD_GEMM = """
 import time
 t = time.perf_counter()
-from gemmsim.tune.search import predict_gemm
+from gemmsim.tuning.search import predict_gemm
 p = predict_gemm((4096, 4096, 4096), 'bf16', 'mi300x')
 print(time.perf_counter() - t, p.time_us, p.kernel.tile)
 """

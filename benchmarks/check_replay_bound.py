@@ -3,7 +3,7 @@
     python benchmarks/check_replay_bound.py [--quick]
 
 `gemmsim tune` skips the final replay of a candidate whose first replay's bound
-(gemmsim.predict.FirstReplay.bound_us) already exceeds the current top-K cutoff. The bound assumes
+(gemmsim.simulate.FirstReplay.bound_us) already exceeds the current top-K cutoff. The bound assumes
 the final replay, at a higher clock, loses at most the clock's rise in cycles, or EVENT_ORDER_LOSS of
 them. This replays both for every candidate of the space below (tune's tiles x lds_stage 1/2 x sync
 and async copy x direct and cshuffle epilogue, for each GPU, shape and dtype) whose final clock
@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gemmsim import progress  # noqa: E402
 from gemmsim.frontends.preshuffle.generator import generate  # noqa: E402
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.predict import first_replay  # noqa: E402
+from gemmsim.simulate import first_replay  # noqa: E402
 from gemmsim.problem import make_problem  # noqa: E402
-from gemmsim.tune.search import valid_analyses  # noqa: E402
-from gemmsim.tune.space import Space  # noqa: E402
+from gemmsim.tuning.search import valid_analyses  # noqa: E402
+from gemmsim.tuning.space import Space  # noqa: E402
 
 SPACE = Space(lds_stage=(1, 2), copy=("sync", "async"), epilogue=("direct", "cshuffle"), tile_k_bytes=(128,))
 GPUS = ("mi300x", "mi325x", "mi355x")

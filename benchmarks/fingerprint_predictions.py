@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.predict import predict  # noqa: E402
+from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
 from gemmsim.validate.predictor import Predictor  # noqa: E402
 from gemmsim.validate.readers import read_points  # noqa: E402

@@ -32,7 +32,7 @@ from tabulate import tabulate  # noqa: E402
 
 from gemmsim.hw import GPU, load_gpu  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
-from gemmsim.predict import predict  # noqa: E402
+from gemmsim.simulate import predict  # noqa: E402
 
 DEFAULT_CSV = REPO / "validation" / "data" / "amd_public.csv"
 GPU_OF_RUNNER = {"MI325X": "mi325x", "MI355X": "mi355x"}

@@ -38,10 +38,10 @@ sys.path.insert(0, str(REPO))
 
 from gemmsim.errors import ConfigError  # noqa: E402
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.predict import predict  # noqa: E402
+from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import KernelConfig, make_problem  # noqa: E402
-from gemmsim.tune.search import search  # noqa: E402
-from gemmsim.tune.space import FULL  # noqa: E402
+from gemmsim.tuning.search import search  # noqa: E402
+from gemmsim.tuning.space import FULL  # noqa: E402
 from gemmsim.validate.points import Compared, Point, family_of, tile_of  # noqa: E402
 from gemmsim.validate.stats import PICK_TOLERANCE_PCT, sweep_summary, tile_sweep  # noqa: E402
 

@@ -41,13 +41,13 @@ from gemmsim.hw import load_gpu as _load_gpu_file
 from gemmsim.jsonable import versioned
 from gemmsim.prediction import Prediction
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, workgroup_dims
-from gemmsim.tune.result import DEFAULT_TOP, TuneResult
+from gemmsim.tuning.result import DEFAULT_TOP, TuneResult
 
 if TYPE_CHECKING:
     from gemmsim.frontends.preshuffle.analysis import TileAnalysis
     from gemmsim.ir.program import Program
-    from gemmsim.tune.cache import TuneCache
-    from gemmsim.tune.space import Space
+    from gemmsim.tuning.cache import TuneCache
+    from gemmsim.tuning.space import Space
     from gemmsim.validate.stalls import StallPoint, StallSummary
     from gemmsim.validate.stats import Report
 
@@ -190,14 +190,14 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
         return _predict_isa(isa, problem, gpu, config, tile, waves_per_eu, clock_mhz, record,
                             dict(kernel=kernel, trip_count=trip_count, int_args=_int_args(int_args),
                                  workgroup=_workgroup(workgroup), arg_roles=arg_roles))
-    from gemmsim.predict import predict as predict_kernel
+    from gemmsim.simulate import predict as predict_kernel
     return predict_kernel(problem, config, gpu, record=record, clock_mhz=clock_mhz)
 
 
 def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:
     """No tile: the winner of `tune`'s search over the tiles, with the other knobs as given (one process)."""
-    from gemmsim.tune.cache import TuneCache, tune as search
-    from gemmsim.tune.space import Space
+    from gemmsim.tuning.cache import TuneCache, tune as search
+    from gemmsim.tuning.space import Space
 
     space = Space(**{name: (value,) for name, value in knobs.items()})
     return search(problem, gpu, space, TuneCache())
@@ -206,7 +206,7 @@ def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:
 def _predict_isa(isa, problem: Problem, gpu: GPU, config: KernelConfig | None, tile, waves_per_eu,
                  clock_mhz, record: bool, source: dict) -> Prediction:
     from gemmsim.frontends.amdgpu.program import load_kernel
-    from gemmsim.predict import predict_program
+    from gemmsim.simulate import predict_program
 
     parsed = load_kernel(str(isa), problem, gpu, tile=tile, **source)
     if parsed.tile is not None:   # the parsed kernel's tile (from `tile` or its name) sizes the per-tile figures
@@ -307,11 +307,11 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             architecture's default GPU.
         space: `"tiles"` (the tiles, other knobs at their defaults), `"full"` (x lds_stage x copy x
             epilogue x waves_per_eu), either followed by axes to replace (`"full tile_m=64,128
-            lds_stage=2"`), or a `gemmsim.tune.space.Space`.
+            lds_stage=2"`), or a `gemmsim.tuning.space.Space`.
         top: how many candidates to rank exactly (and show); fewer replay less.
         cache: True: answer from (and fill) the tuning cache ($GEMMSIM_CACHE_DIR, else
             ~/.cache/gemmsim); False or None: neither read nor write it; a directory: the cache there; or a
-            `gemmsim.tune.cache.TuneCache`.
+            `gemmsim.tuning.cache.TuneCache`.
         workers: processes that replay ahead of the search (default: one per core).
 
     Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
@@ -323,8 +323,8 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     """
     if not isinstance(top, int) or isinstance(top, bool) or top < 1:
         raise InputError(f"--top must be a positive integer, got {top}")
-    from gemmsim.tune.cache import TuneCache, tune as search
-    from gemmsim.tune.space import Space, parse_space
+    from gemmsim.tuning.cache import TuneCache, tune as search
+    from gemmsim.tuning.space import Space, parse_space
 
     space = space if isinstance(space, Space) else parse_space(space)
     gpu = load_gpu(gpu, arch=arch)

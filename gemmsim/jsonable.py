@@ -6,7 +6,7 @@ the version changes. Records serialize field by field, floats rounded to 6 signi
 so the same inputs give byte-identical text.
 
 This module sits at the bottom of the package so that the typed results (gemmsim.prediction,
-gemmsim.tune.result) can serialize themselves; the report layer formats with the same functions.
+gemmsim.tuning.result) can serialize themselves; the report layer formats with the same functions.
 """
 
 from __future__ import annotations

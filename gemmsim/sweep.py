@@ -38,10 +38,10 @@ from gemmsim.analysts.shapes import Workload, model_gemms
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.predict import predict
+from gemmsim.simulate import predict
 from gemmsim.tables import check_table_output, write_table
-from gemmsim.tune.cache import gpu_hash, simulator_version
-from gemmsim.tune.space import TILES
+from gemmsim.tuning.cache import gpu_hash, simulator_version
+from gemmsim.tuning.space import TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
 ENGINES = ("local", "ray")

@@ -72,8 +72,8 @@ from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.frontends.preshuffle.swizzle import lds_offset
 from gemmsim.functional.layout import instruction_layout, draw_layout, layout_caption
 from gemmsim.ir.program import Op, walk
-from gemmsim.predict import predict
-from gemmsim.tune.search import predict_gemm
+from gemmsim.simulate import predict
+from gemmsim.tuning.search import predict_gemm
 from gemmsim.report.plot import draw_timeline
 from gemmsim.report.lds_plot import draw_bank_load
 

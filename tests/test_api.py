@@ -213,10 +213,11 @@ def test_import_gemmsim_imports_neither_numpy_nor_simpy():
 
 
 def test_the_verbs_keep_their_names_when_the_modules_of_those_names_are_imported():
-    """gemmsim/predict.py and gemmsim/tune/ share the verbs' names; importing them must not hide the verbs."""
-    assert _python("import gemmsim, importlib; from gemmsim.predict import predict_program; "
-                   "from gemmsim.tune.cache import TuneCache; import gemmsim.tune.search; "
-                   "m = importlib.import_module('gemmsim.predict'); "
+    """No module of the package is named after a verb (gemmsim/simulate.py, gemmsim/tuning/): importing
+    one would bind it to the package's attribute of that name, over the verb."""
+    assert _python("import gemmsim, importlib; from gemmsim.simulate import predict_program; "
+                   "from gemmsim.tuning.cache import TuneCache; import gemmsim.tuning.search; "
+                   "m = importlib.import_module('gemmsim.simulate'); "
                    "print(gemmsim.predict is gemmsim.api.predict, gemmsim.tune is gemmsim.api.tune, "
                    "m.predict_program is predict_program)") == "True True True"
 

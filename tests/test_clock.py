@@ -10,7 +10,7 @@ from gemmsim.hw import load_gpu
 from gemmsim.hw.loader import HW_DIR
 from gemmsim.model.clock import (GIVEN, LOAD_MODEL, clock_under_load_mhz, full_load_clock_mhz,
                                  highest_clock_mhz)
-from gemmsim.predict import predict
+from gemmsim.simulate import predict
 from gemmsim.problem import make_config, make_problem
 
 from tests.cli_runner import run_cli

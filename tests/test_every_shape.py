@@ -9,7 +9,7 @@ from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.hw import load_gpu
 from gemmsim.model.traffic import block_bytes
-from gemmsim.predict import predict
+from gemmsim.simulate import predict
 from gemmsim.problem import OUTPUT_BYTES, make_config, make_problem
 
 GPU = load_gpu("mi300x")

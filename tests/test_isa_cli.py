@@ -56,7 +56,7 @@ def test_list_and_errors(capsys):
 
 
 def test_predict_from_assembly(capsys):
-    pytest.importorskip("gemmsim.predict", reason="gemmsim.predict (the timing model) is not built yet")
+    pytest.importorskip("gemmsim.simulate", reason="gemmsim.simulate (the timing model) is not built yet")
     code, out, err = run(capsys, "predict", "--isa", f"{GFX942}:{KERNEL}", "--shape", "2048x2048x2048",
                          "--dtype", "bf16", "--gpu", "mi300x", "--json")
     assert code == 0, err

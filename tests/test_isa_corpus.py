@@ -150,7 +150,7 @@ def test_objdump_of_the_same_code_gives_the_same_program():
 
 
 def test_the_corpus_predicts():
-    predict = pytest.importorskip("gemmsim.predict", reason="gemmsim.predict (the timing model) is not built yet")
+    predict = pytest.importorskip("gemmsim.simulate", reason="gemmsim.simulate (the timing model) is not built yet")
     for arch, name, tile, swizzle, hints in [c for c in CORPUS if c[2] == (64, 256, 64)]:
         parsed, generated, a, gpu = pair(arch, name, tile, swizzle, shape="1024x1024x1024")
         problem = make_problem("1024x1024x1024", "bf16")

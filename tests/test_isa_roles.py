@@ -9,7 +9,7 @@ import pytest
 
 from gemmsim.errors import InputError
 from gemmsim.frontends.amdgpu.program import load_kernel
-from gemmsim.predict import predict_program
+from gemmsim.simulate import predict_program
 from gemmsim.problem import KernelConfig, make_problem
 
 DATA = Path(__file__).parent / "data" / "isa"

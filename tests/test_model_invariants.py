@@ -7,7 +7,7 @@ from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
 from gemmsim.analytics.lds_banks import stream_conflicts
 from gemmsim.model.traffic import block_bytes, walk_rounds
-from gemmsim.predict import predict, predict_program
+from gemmsim.simulate import predict, predict_program
 from gemmsim.ir.program import Item, Op, executions
 from gemmsim.frontends.preshuffle.generator import generate
 

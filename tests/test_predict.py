@@ -7,8 +7,8 @@ import pytest
 from gemmsim.cli import main
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
-from gemmsim.predict import predict
-from gemmsim.tune.search import candidate_configs, predict_gemm
+from gemmsim.simulate import predict
+from gemmsim.tuning.search import candidate_configs, predict_gemm
 
 
 def run(gpu, shape, tile, dtype="fp8", **options):

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import gemmsim.simulate
+import gemmsim.tuning.cache
 from gemmsim.errors import InputError
 from gemmsim.cli import main
 from gemmsim.hw import load_gpu
@@ -19,11 +21,11 @@ from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.model.gpu import replay_kernel
-from gemmsim.predict import first_replay, predict
+from gemmsim.simulate import first_replay, predict
 from gemmsim.problem import make_config, make_problem
-from gemmsim.tune.cache import TuneCache, cache_key, tune
-from gemmsim.tune.search import fastest_us, search, valid_analyses
-from gemmsim.tune.space import FULL, TILES, parse_space
+from gemmsim.tuning.cache import TuneCache, cache_key, tune
+from gemmsim.tuning.search import fastest_us, search, valid_analyses
+from gemmsim.tuning.space import FULL, TILES, parse_space
 from tests.cli_runner import run_cli
 
 SHAPE = "256x512x1024"
@@ -70,7 +72,7 @@ def test_editing_the_gpu_file_or_the_model_version_invalidates_the_cache(tmp_pat
     path.write_text(path.read_text().replace("compute_units = { value = 304", "compute_units = { value = 240"))
     assert "value = 240" in path.read_text()
     assert not tune(problem, load_gpu(path), TILES, cache).from_cache
-    monkeypatch.setattr(sys.modules["gemmsim.tune.cache"], "MODEL_VERSION", 10**6)   # gemmsim.tune is the verb
+    monkeypatch.setattr(gemmsim.tuning.cache, "MODEL_VERSION", 10**6)
     assert not tune(problem, load_gpu(path), TILES, cache).from_cache
 
 
@@ -187,7 +189,7 @@ def test_the_cache_keeps_a_search_of_another_top_apart(tmp_path):
 
 
 def test_the_final_replay_is_skipped_only_when_the_clock_did_not_move(monkeypatch):
-    predict_module = sys.modules["gemmsim.predict"]       # `gemmsim.predict` is the verb
+    predict_module = gemmsim.simulate
     gpu, problem = load_gpu("mi300x"), make_problem(SHAPE, "bf16")
     a = analyze(problem, make_config("64x128x64"), gpu)
     first = first_replay(generate(a, gpu), problem, gpu, analysis=a)

@@ -1,6 +1,6 @@
 """What a GEMM would cost on a GPU: the timing model's prediction of its best candidate tile.
 
-The time comes from gemmsim.tune.search.predict_gemm (the replay of the fastest valid tile). A batched
+The time comes from gemmsim.tuning.search.predict_gemm (the replay of the fastest valid tile). A batched
 GEMM is predicted as one batched kernel (its entries along the grid's z dimension, side by side on
 the GPU), and its source says so ("batched model").
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gemmsim.tune.search import predict_gemm
+from gemmsim.tuning.search import predict_gemm
 
 
 @dataclass(frozen=True)

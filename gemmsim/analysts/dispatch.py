@@ -1,6 +1,6 @@
 """A dispatch table for a whole run: every distinct GEMM (model shapes or a profiler trace), tuned.
 
-Each distinct (M, N, K, dtype) is tuned once (gemmsim.tune.cache.tune, with the caller's cache);
+Each distinct (M, N, K, dtype) is tuned once (gemmsim.tuning.cache.tune, with the caller's cache);
 the table says which configuration to launch, its predicted time and the runner-up, in the columns
 aiter/FlyDSL tuned-config CSVs use (M, N, K, tile_m, tile_n, tile_k, lds_stage, use_cshuffle_epilog,
 use_async_copy, waves_per_eu, ...). A GEMM that no configuration of the space can run (e.g. N not a
@@ -16,9 +16,9 @@ from gemmsim import progress
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.problem import make_problem
-from gemmsim.tune.cache import tune
-from gemmsim.tune.result import config_columns
-from gemmsim.tune.space import Space
+from gemmsim.tuning.cache import tune
+from gemmsim.tuning.result import config_columns
+from gemmsim.tuning.space import Space
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.report.rows import format_json, format_key_values
-    from gemmsim.tune.cache import TuneCache
+    from gemmsim.tuning.cache import TuneCache
 
     if args.action == "export":
         return _export(args)
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from gemmsim.cli.common import announce, check_output_path
     from gemmsim.tables import check_table_output, write_table
-    from gemmsim.tune.cache import EXPORT_COLUMNS, TuneCache
+    from gemmsim.tuning.cache import EXPORT_COLUMNS, TuneCache
 
     if not args.out:
         raise InputError("cache export needs --out FILE.parquet or FILE.csv")

@@ -4,7 +4,7 @@ One shape: the ranked candidates (time, bound, bottleneck, why each lost). A mod
 in `gemmsim shapes`) or a profiler trace (--trace): a dispatch table, one row per distinct GEMM, in
 the column layout of aiter/FlyDSL tuned-config CSVs. Answers come from the tuning cache when it
 holds them (`gemmsim cache info|clear`; --no-cache skips it). One shape's search replays on every
-core (gemmsim.tune.ahead).
+core (gemmsim.tuning.ahead).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.tune.cache import TuneCache
-    from gemmsim.tune.space import parse_space
+    from gemmsim.tuning.cache import TuneCache
+    from gemmsim.tuning.space import parse_space
 
     sources = [flag for flag, value in (("--shape", args.shape), ("--model/--config/--d-model", args.model or args.config or args.d_model),
                                         ("--trace", args.trace)) if value]

@@ -28,7 +28,7 @@ two the model is linear in the activity:
 A GPU file without [device.clock_under_load] (the H200) runs every kernel at its sustained clock.
 The replay's cycles depend on the clock only through memory latencies and bandwidths given in
 seconds, so predict replays once at the full-load clock, reads the activity, and replays again at
-the clock that activity implies (one fixed-point step; see gemmsim.predict), unless that is the
+the clock that activity implies (one fixed-point step; see gemmsim.simulate), unless that is the
 clock it already ran at (matrix pipes at full load or busier).
 """
 

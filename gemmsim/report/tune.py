@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gemmsim.tune.result import TuneResult
+    from gemmsim.tuning.result import TuneResult
 
 
 def tune_header(result: TuneResult) -> str:

@@ -50,7 +50,7 @@ class Predictor:
         return self._predict_kernel(_kernel_only(p))
 
     def _prediction(self, p: Point):
-        from gemmsim.predict import predict, predict_program
+        from gemmsim.simulate import predict, predict_program
         from gemmsim.problem import make_config, make_problem
 
         gpu = load_gpu(p.gpu)

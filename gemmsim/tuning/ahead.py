@@ -115,7 +115,7 @@ def likely_us(a: TileAnalysis, gpu: GPU, static_us: float) -> float:
 
 def _first_replay(a: TileAnalysis, problem: Problem, gpu: GPU):
     from gemmsim.frontends.preshuffle.generator import generate
-    from gemmsim.predict import first_replay
+    from gemmsim.simulate import first_replay
 
     return first_replay(generate(a, gpu), problem, gpu, analysis=a)
 

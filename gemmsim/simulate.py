@@ -3,7 +3,7 @@
     predict(problem, config, gpu)            the preshuffle GEMM of a kernel configuration
     predict_program(program, problem, gpu)   any front-end's Program (generated or parsed)
 
-The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in gemmsim.tune.
+The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in gemmsim.tuning.
 """
 
 from __future__ import annotations

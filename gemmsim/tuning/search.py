@@ -25,12 +25,12 @@ from gemmsim.hw import GPU, load_gpu
 from gemmsim.identity import ByIdentity
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
-from gemmsim.tune.result import DEFAULT_TOP, Candidate, TuneResult
-from gemmsim.tune.space import TILES, Space
+from gemmsim.tuning.result import DEFAULT_TOP, Candidate, TuneResult
+from gemmsim.tuning.space import TILES, Space
 
 if TYPE_CHECKING:
     from gemmsim.prediction import Prediction
-# gemmsim.predict and the generator are imported where a search replays (tune.ahead): a cached answer
+# gemmsim.simulate and the generator are imported where a search replays (tuning.ahead): a cached answer
 # needs neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
 
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
@@ -43,7 +43,7 @@ def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     The bytes the CU must fetch through its slice of the L2 are no such bound: the replay extends
     the hot loop from a window that can run fewer cycles than its memory path is busy (64x4096x16384
     bf16 on mi355x, tile 32x256x128: 67.3 us replayed, 70.2 us of bytes; see commit 6056623)."""
-    from gemmsim.predict import kernel_roofline
+    from gemmsim.simulate import kernel_roofline
 
     wave_mfma_cycles = a.mfma_per_block * a.mfma.cycles
     busiest_simd_cycles = workgroups_on_busiest_cu(a, gpu) * wave_mfma_cycles
@@ -106,7 +106,7 @@ def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_
     on top takes its next step (the static bound, then the first replay and its bound, then the
     final replay and its time). A candidate whose time reaches the top has no rival left that can
     beat it, so it takes the next rank; the search stops once `top` are ranked."""
-    from gemmsim.tune.ahead import replays
+    from gemmsim.tuning.ahead import replays
 
     valid, rejected = valid_analyses(problem, gpu, space)
     bounds = [lower_bound_us(a, gpu) for a in valid]     # each one's tightest lower bound so far
@@ -188,7 +188,7 @@ def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: 
 
 @functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
 def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByIdentity, tile, options: tuple) -> Prediction:
-    from gemmsim.predict import predict
+    from gemmsim.simulate import predict
 
     problem = make_problem(shape, dtype)
     options = dict(options)

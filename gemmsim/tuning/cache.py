@@ -22,8 +22,8 @@ from gemmsim.version import __version__
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
-from gemmsim.tune.result import DEFAULT_TOP, TuneResult, result_from_dict, result_to_dict
-from gemmsim.tune.space import TILES, Space
+from gemmsim.tuning.result import DEFAULT_TOP, TuneResult, result_from_dict, result_to_dict
+from gemmsim.tuning.space import TILES, Space
 
 MODEL_VERSION = 13           # bump when a change of the timing model changes any predicted number
 FILE_NAME = "tune.sqlite"
@@ -129,7 +129,7 @@ def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int 
         stored = cache.get(problem, gpu, key)
         if stored is not None:
             return result_from_dict(stored, problem, from_cache=True, top=top)
-    from gemmsim.tune.search import search   # a miss only: the search imports the analysis and the replay
+    from gemmsim.tuning.search import search   # a miss only: the search imports the analysis and the replay
 
     result, best = search(problem, gpu, space, top, workers)
     if best is None:
