@@ -31,7 +31,7 @@ from gemmsim.tune.space import TILES, Space
 if TYPE_CHECKING:
     from gemmsim.prediction import Prediction
 # gemmsim.predict and the generator are imported where a search replays (tune.ahead): a cached answer
-# needs neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
+# needs neither the replay nor numpy, whose import would cost it more than the answer.
 
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
 
