@@ -10,8 +10,8 @@ wave needs the SIMD's issue port for that cycle (if another wave took it, one cy
 Loads, stores and LDS accesses do not block the wave: they complete later, and only a wait on
 their counter makes the wave stop, or, on NVIDIA, a full queue in front of the L1/shared data pipe
 (MIO for shared accesses, LG for global ones: mio.py, whose freed entries go to the oldest wave).
-Every cycle a wave spends not issuing is booked to the reason that held it (the stall breakdown
-of the Prediction).
+Every cycle a wave spends not issuing is booked to the reason that held it (stalls.py; the stall
+breakdown of the Prediction).
 
 An instruction that carries the compiler's control bits (NVIDIA: step.control) is held the way
 the hardware holds it instead (scoreboard.py): it waits for the scoreboard barriers its wait
