@@ -1,7 +1,7 @@
 """The one top-level handler: bad input is one line and exit 2, a bug is one line and exit 70,
 and --debug adds the traceback."""
 
-from gemmsim import cli
+import gemmsim.cli.predict
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 
@@ -9,7 +9,7 @@ from gemmsim.errors import InputError
 def _patch_predict(monkeypatch, exc):
     def explode(args):
         raise exc
-    monkeypatch.setattr(cli.predict, "run", explode)
+    monkeypatch.setattr(gemmsim.cli.predict, "run", explode)
 
 
 def test_a_bug_is_one_line_and_exit_70(monkeypatch, capsys):
