@@ -1,5 +1,7 @@
 """GPU description files: every value sourced, loader errors name the bad key."""
 
+import json
+
 import pytest
 
 from gemmsim.errors import HardwareFileError
@@ -205,3 +207,28 @@ def test_each_arch_has_one_default_gpu_its_own_file_names(tmp_path, monkeypatch)
     (tmp_path / "mi325x.toml").write_text("default_for_arch = true\n" + (HW_DIR / "mi325x.toml").read_text())
     with pytest.raises(HardwareFileError, match=r"mi325x.toml: default_for_arch: mi300x.toml is already the default"):
         default_gpus()
+
+
+def test_add_a_gpu_is_one_file(tmp_path, capsys):
+    """README, "Add a GPU": one description, here of a new arch whose facts it states, predicted with --gpu FILE."""
+    from tests.cli_runner import run_cli
+
+    path = tmp_path / "toy350.toml"
+    path.write_text('''inherits = "mi300x"
+name = "toy350"
+marketing_name = "a gfx942 board with gfx950's FlyDSL schedule"
+arch = "gfx9toy"
+
+[sources]
+toy_note = "tests/test_hw.py: a made-up GPU for the recipe's test, not a real part"
+
+[arch_facts]
+bf16_in_software = { value = false, kind = "assumed", source = "toy_note" }
+preshuffle_hot_loop = { value = "spread", kind = "assumed", source = "toy_note" }
+''')
+    gpu = load_gpu(path)
+    assert (gpu.name, gpu.arch, gpu.arch_facts.preshuffle_hot_loop) == ("toy350", "gfx9toy", "spread")
+    argv = ["predict", "--tile", "64x256x128", "--shape", "1024x1024x1024", "--dtype", "fp8", "--json", "--gpu"]
+    toy, mi300x = (json.loads(run_cli(argv + [g], capsys)[1]) for g in (str(path), "mi300x"))
+    assert toy["kernel"]["gpu"] == "toy350" and toy["kernel"]["arch"] == "gfx9toy"
+    assert toy["time_us"] != mi300x["time_us"]       # the same hardware, another hot-loop schedule
