@@ -49,7 +49,8 @@ class LadderConfig:
 class _Sm90(Family):
     def refuses(self, gpu) -> str | None:
         if gpu.vendor != "nvidia":
-            return f"the sm_90 streams need an NVIDIA GPU description, got {gpu.name}"
+            return (f"no {gpu.arch} instruction stream for the {self.name} kernels (only sm_90: the streams need "
+                    f"an NVIDIA GPU description, got {gpu.name})")
         return None
 
     def _check(self, problem: Problem, gpu) -> None:
