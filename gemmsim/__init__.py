@@ -9,7 +9,7 @@ The verbs of the `gemmsim` command, as functions with typed results (gemmsim.api
 
 `predict`, `analyze`, `tune`, `compare`, `compare_stalls` and `load_gpu`; bad input raises
 `InputError` (a `GemmsimError`) with the one-line message the command prints. `import gemmsim`
-stays cheap: the verbs import the simulator (numpy, SimPy) when first called.
+stays cheap: the verbs import the simulator (numpy, the replay) when first called.
 """
 
 from gemmsim.version import __version__

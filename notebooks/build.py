@@ -46,7 +46,7 @@ computed by **gemmsim**, the same code that predicts kernel times:
 3. The MFMA: which lane holds which element
 4. LDS and bank conflicts: the XOR swizzle
 5. Occupancy: registers and LDS
-6. The pipeline: a compute unit's timeline from the SimPy replay
+6. The pipeline: a compute unit's timeline from the event-driven replay
 7. The whole GPU: tile and wave quantization, choosing a tile
 8. Is the model right? Predictions against measurements
 9. Exercises (answers at the end)
@@ -317,7 +317,7 @@ plt.show()
 md(r"""
 ## 6. The pipeline: one compute unit, replayed
 
-`predict(..., record=True)` replays the busiest compute unit in SimPy and records every instruction's issue
+`predict(..., record=True)` replays the busiest compute unit event by event and records every instruction's issue
 and every stall. One row per wave and per unit (SIMD MFMA pipe, LDS, vector memory). We use a small problem
 (M=256, N=256, K=2048) so that the picture is readable: with the guide tile its few workgroups each get a CU of their own.
 

@@ -137,17 +137,16 @@ def test_one_stream_stands_for_every_wave_of_the_workgroup():
 
 def test_a_wave_needs_only_its_port_not_the_compute_unit():
     # the wave runs against a stand-in port: it asks the port only for memory work and reports to it
-    import simpy
-
     from gemmsim.model.barrier import WorkgroupBarrier
     from gemmsim.model.counters import WaveCounters
+    from gemmsim.model.events import Scheduler
     from gemmsim.model.simd import Simd
     from gemmsim.model.stream import decode_wave
     from gemmsim.model.wave import Wave
 
     class Port:
         def __init__(self):
-            self.env, self.events = simpy.Environment(), []
+            self.clock, self.events = Scheduler(), []
             self.recording = True    # it wants to hear of every issued instruction and stall
             self.stalls = {}
             self.mio = self.lg = None   # no queue in front of the data pipe (an AMD CU)
@@ -165,9 +164,9 @@ def test_a_wave_needs_only_its_port_not_the_compute_unit():
     port = Port()
     wait = Instr(Op.WAITCNT, "s_waitcnt", lgkmcnt=0)
     wave = Wave("w", decode_wave((ds_read_b128(), wait, mfma()), GPU), port, Simd.build(0),
-                WorkgroupBarrier(port.env, 1), WaveCounters(GPU.cu.vmcnt_max, GPU.cu.lgkmcnt_max), {})
-    port.env.process(wave.run())
-    port.env.run()
+                WorkgroupBarrier(port.clock, 1), WaveCounters(GPU.cu.vmcnt_max, GPU.cu.lgkmcnt_max), {})
+    wave.start()
+    port.clock.run()
     assert port.events == [("memory", "lds_read", 0), ("issued", "lds_read", 0, 100),
                            ("stalled", "lgkmcnt", 1, 100), ("issued", "waitcnt", 100, 101),
                            ("issued", "mfma", 101, 101 + MFMA.cycles)]

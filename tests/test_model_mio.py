@@ -66,7 +66,8 @@ def test_miofit_refuses_a_file_without_mio_rows(tmp_path, capsys):
 
 
 class _Env:
-    """The two things MioArbiter asks of SimPy, by hand: events and timeouts at a clock the test moves."""
+    """The two things MioArbiter asks of its clock (events.Scheduler), by hand: events and calls after a
+    delay, at a clock the test moves."""
 
     def __init__(self):
         self.now, self.timers = 0.0, []
@@ -74,18 +75,15 @@ class _Env:
     def event(self):
         return _Event()
 
-    def timeout(self, delay):
-        event = _Event()
-        self.timers.append((self.now + delay, event))
-        return event
+    def after(self, delay, callback):
+        self.timers.append((self.now + delay, callback))
 
     def run_until(self, t):
-        for at, event in sorted(self.timers, key=lambda x: x[0]):
+        for at, callback in sorted(self.timers, key=lambda x: x[0]):
             if at <= t:
-                self.timers.remove((at, event))
+                self.timers.remove((at, callback))
                 self.now = at
-                for callback in event.callbacks:
-                    callback(event)
+                callback()
 
 
 class _Event:

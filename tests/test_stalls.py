@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gemmsim.cli import main
-from gemmsim.model.wave import STALL_REASONS
+from gemmsim.model.stalls import STALL_REASONS
 from gemmsim.validate import stalls
 from tests.cli_runner import run_cli
 from validation import kernels, profile

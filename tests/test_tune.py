@@ -226,11 +226,11 @@ def test_the_first_replays_bound_holds_where_the_final_replay_ran_at_a_higher_cl
     assert first.bound_us <= final.time_us
 
 
-def test_a_cached_answer_imports_neither_numpy_nor_simpy(capsys):
+def test_a_cached_answer_imports_neither_numpy_nor_the_replay(capsys):
     argv = ["tune", "--shape", "256x256x256", "--gpu", "mi300x", "--top", "3"]
     run_cli(argv, capsys)                                     # fills the cache (this test's own directory)
     code = ("import sys; from gemmsim.cli import main; main(sys.argv[1:]); "
-            "print(sorted(m for m in ('numpy', 'simpy', 'ml_dtypes') if m in sys.modules))")
+            "print(sorted(m for m in ('numpy', 'gemmsim.model.events', 'ml_dtypes') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}).stdout
     assert "answered from cache" in out and out.splitlines()[-1] == "[]"

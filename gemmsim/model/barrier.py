@@ -12,22 +12,23 @@ the measurement's straight line says they are. A wave that has ended no longer c
 
 from __future__ import annotations
 
-import simpy
+from gemmsim.model.events import Event, Scheduler
 
 
 class WorkgroupBarrier:
-    def __init__(self, env: simpy.Environment, waves: int, latency: float = 0.0, per_wave: float = 0.0):
-        self.env = env
+    def __init__(self, clock: Scheduler, waves: int, latency: float = 0.0, per_wave: float = 0.0):
+        self.clock = clock
         self.live = waves
         self.latency, self.per_wave = latency, per_wave
         self.arrived = 0
         self.counted_at = 0.0    # when the barrier has counted the arrivals so far
-        self.release = env.event()
+        self.release = clock.event()
 
-    def arrive(self) -> simpy.Event:
+    def arrive(self) -> Event:
+        """A wave reached the barrier: the event of the release it waits for."""
         event = self.release
         self.arrived += 1
-        self.counted_at = max(self.counted_at, self.env.now) + self.per_wave
+        self.counted_at = max(self.counted_at, self.clock.now) + self.per_wave
         self._check()
         return event
 
@@ -38,9 +39,9 @@ class WorkgroupBarrier:
 
     def _check(self) -> None:
         if self.arrived and self.arrived >= self.live:
-            release, self.release, self.arrived = self.release, self.env.event(), 0
+            release, self.release, self.arrived = self.release, self.clock.event(), 0
             if self.latency or self.per_wave:
-                delay = round(max(self.counted_at, self.env.now) + self.latency - self.env.now)
-                self.env.timeout(delay).callbacks.append(lambda _: release.succeed())
+                delay = round(max(self.counted_at, self.clock.now) + self.latency - self.clock.now)
+                self.clock.after(delay, release.succeed)
             else:
                 release.succeed()

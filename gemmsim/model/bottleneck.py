@@ -10,16 +10,9 @@ their time waiting on counters and barriers with the units half idle: the kernel
 from __future__ import annotations
 
 from gemmsim.model.cu import CuRun
-from gemmsim.model.wave import STALL_REASONS
+from gemmsim.model.stalls import STALL_GROUPS, STALL_REASONS
 
 SATURATED = 0.8   # a classification convention, not a hardware number
-
-# how the detailed stall reasons roll up into the four the report leads with; each group is named
-# after its main reason: "mfma_pipe" holds the waits for the busy matrix pipe and for its results
-# (dependency, or the stall counts of NVIDIA control bits: wait), with the rarer waits for the VALU and
-# for the SIMD's issue port
-STALL_GROUPS = {"vmcnt": ("vmcnt", "vmem_slots", "lg_queue"), "lgkmcnt": ("lgkmcnt", "lgkm_slots"), "barrier": ("barrier",),
-                "mfma_pipe": ("issue_port", "mfma_pipe", "valu_pipe", "dependency", "wait")}
 
 
 def utilizations(window: CuRun) -> dict[str, float]:

@@ -4,7 +4,8 @@ Each wave counts its outstanding vector-memory operations (vmcnt: buffer loads, 
 and its outstanding LDS and scalar-memory operations (lgkmcnt). The counters retire in issue
 order: an operation is only counted done once every older one of its counter is done, which is
 why `s_waitcnt vmcnt(N)` means "at most the N youngest may still be in flight". A counter also
-has a ceiling (vmcnt_max, lgkmcnt_max): a wave with that many in flight cannot issue another.
+has a ceiling (vmcnt_max, lgkmcnt_max): a wave with that many in flight cannot issue another
+(its stall reason: vmem_slots, lgkm_slots).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from collections import deque
 class InOrderCounter:
     """Retire times of one wave's outstanding operations of one counter, in issue order."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, full_reason: str = ""):
         self.limit = limit
+        self.full_reason = full_reason   # the stall reason of a wave held at the ceiling
         self.retire_times: deque[float] = deque()
         self.last = 0.0
 
@@ -36,9 +38,15 @@ class InOrderCounter:
             return now
         return q[len(q) - outstanding - 1]
 
-    def time_slot_free(self, now: float) -> float:
-        """Earliest time one more operation may issue under the counter's ceiling."""
-        return self.time_at_most(self.limit - 1, now)
+    def room(self, now: float) -> tuple[float, str]:
+        """(when one more operation may issue under the ceiling, from `now`; the stall reason of a wait
+        until then): time_at_most(limit - 1, now), written out (asked once per memory instruction)."""
+        q = self.retire_times
+        while q and q[0] <= now:
+            q.popleft()
+        if len(q) < self.limit:
+            return now, self.full_reason
+        return q[len(q) - self.limit], self.full_reason
 
     def drained_at(self) -> float:
         return self.last
@@ -46,8 +54,9 @@ class InOrderCounter:
 
 class WaveCounters:
     def __init__(self, vmcnt_max: int, lgkmcnt_max: int):
-        self.vm = InOrderCounter(vmcnt_max)
-        self.lgkm = InOrderCounter(lgkmcnt_max)
+        self.vm = InOrderCounter(vmcnt_max, "vmem_slots")
+        self.lgkm = InOrderCounter(lgkmcnt_max, "lgkm_slots")
+        self.of = {"vm": self.vm, "lgkm": self.lgkm}   # by a Step's `counter`
 
     def wait_time(self, vmcnt: int | None, lgkmcnt: int | None, now: float) -> tuple[float, str]:
         """When an s_waitcnt with these thresholds lets the wave go on, and which counter held it."""

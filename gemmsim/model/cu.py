@@ -1,10 +1,10 @@
-"""Replay of one compute unit: the resident workgroups of a Program, wave by wave, in SimPy.
+"""Replay of one compute unit: the resident workgroups of a Program, wave by wave, event by event.
 
 The CU holds `workgroups` copies of the Program's workgroup (as many as occupancy allows); wave w
 of the g-th workgroup lives on SIMD (g x waves_per_workgroup + w) mod simds, so the waves of one
-workgroup spread over the SIMDs and the workgroups stack on them. Each wave is a SimPy process
-(wave.py); the SIMDs' issue ports and pipes (simd.py), the LDS (lds.py) and the memory path
-(vmem.py) are shared by all of them. The replay returns the cycle at which the last wave is done
+workgroup spread over the SIMDs and the workgroups stack on them. Each wave is a process on the
+CU's clock (wave.py, events.py); the SIMDs' issue ports and pipes (simd.py), the LDS (lds.py) and
+the memory path (vmem.py) are shared by all of them. The replay returns the cycle at which the last wave is done
 and the counters the prediction reports: pipe busy cycles, LDS conflict cycles, stall cycles by
 reason, instructions issued, and (if asked) the timeline of every unit. The waves reach the CU only
 through the port wave.ComputeUnitPort; recording is a recorder the units tell (recorder.py).
@@ -13,14 +13,12 @@ through the port wave.ComputeUnitPort; recording is a recorder the units tell (r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from heapq import heappop
-
-import simpy
 
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.counters import WaveCounters
+from gemmsim.model.events import Scheduler
 from gemmsim.model.l1 import L1Cache
 from gemmsim.model.lds import LdsUnit
 from gemmsim.model.mio import MioArbiter, MioQueue
@@ -29,7 +27,7 @@ from gemmsim.model.resource import Span
 from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes, scoreboard_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
-from gemmsim.model.wave import Wave, start_process
+from gemmsim.model.wave import Wave
 from gemmsim.ir.program import Op, Program
 
 
@@ -79,16 +77,18 @@ class CuRun:
 class ComputeUnitModel:
     """The units shared by the waves of one CU, and the books of the replay (the port waves are given)."""
 
-    def __init__(self, gpu: GPU, memory: MemoryPath, recorder: Recorder = NOT_RECORDING, oldest_first: bool = True):
+    def __init__(self, gpu: GPU, memory: MemoryPath, recorder: Recorder = NOT_RECORDING, oldest_first: bool = True,
+                 plain: bool = False):
         self.gpu = gpu
         self.oldest_first = oldest_first   # a full MIO or LG queue's freed entries go to the oldest wave (else: in turn)
-        self.env = simpy.Environment()
+        self.plain = plain   # the waves run their plain process (Wave.run_plain), the reference of the fast one
+        self.clock = Scheduler()
         self.recorder = recorder
         self.recording = recorder is not NOT_RECORDING
         self.simds = [Simd.build(i) for i in range(gpu.cu.simds)]
         self.lds = LdsUnit(gpu.lds)
-        self.mio = _arbiter(self.env, gpu.cu.mio_queue_per_simd, gpu.cu.mio_queue_shared, gpu.cu.simds)
-        self.lg = _arbiter(self.env, gpu.cu.lg_queue_per_simd, gpu.cu.lg_queue_shared, gpu.cu.simds)
+        self.mio = _arbiter(self.clock, gpu.cu.mio_queue_per_simd, gpu.cu.mio_queue_shared, gpu.cu.simds)
+        self.lg = _arbiter(self.clock, gpu.cu.lg_queue_per_simd, gpu.cu.lg_queue_shared, gpu.cu.simds)
         self.vmem = VmemQueue(memory)
         if recorder is not NOT_RECORDING:   # (a unit without an observer skips the call to a recorder that forgets)
             for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
@@ -108,7 +108,7 @@ class ComputeUnitModel:
         """A resident workgroup; `bases` is the byte address of its block in each buffer (its L1 lines)."""
         index = self.workgroups
         self.workgroups += 1
-        barrier = WorkgroupBarrier(self.env, len(streams), self.gpu.cu.barrier_latency_cycles,
+        barrier = WorkgroupBarrier(self.clock, len(streams), self.gpu.cu.barrier_latency_cycles,
                                    self.gpu.cu.barrier_cycles_per_wave)
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
@@ -116,7 +116,7 @@ class ComputeUnitModel:
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {},
                         age=len(self.waves) if self.oldest_first else 0)
             self.waves.append(wave)
-            start_process(self.env, wave)
+            wave.start(self.plain)
 
     # ---- the port the waves use (wave.ComputeUnitPort) ----------------------------------------------
     def memory_access(self, step: Step, now: float, block_bases: dict[str, int]) -> tuple[float, float]:
@@ -197,11 +197,11 @@ class ComputeUnitModel:
 
     def _write_lds_at(self, arrival: float, step: Step) -> None:
         """A DMA's data enters the LDS when it arrives: book the LDS then, not at issue."""
-        event = self.env.timeout(max(0.0, arrival - self.env.now))
-        event.callbacks.append(lambda _: self.lds.reserve(self.env.now, step.lds_cycles, step.opcode))
+        self.clock.after(max(0.0, arrival - self.clock.now),
+                         lambda: self.lds.reserve(self.clock.now, step.lds_cycles, step.opcode))
 
     def run(self) -> CuRun:
-        _run_until_empty(self.env)
+        self.clock.run()
         cycles = max((w.end_time for w in self.waves), default=0.0)
         # every wave issues its whole stream (a barrier lets its waves go once every live one arrived),
         # so the counts come from the streams, which the workgroups share
@@ -218,21 +218,8 @@ class ComputeUnitModel:
         )
 
 
-def _arbiter(env: simpy.Environment, per_simd: int, shared: int, simds: int) -> MioArbiter | None:
-    return MioArbiter(env, MioQueue(per_simd, shared, simds)) if per_simd else None
-
-
-def _run_until_empty(env: simpy.Environment) -> None:
-    """env.run() with no `until`: Environment.step's loop written out (a call per event saved; the
-    replay has about one event per instruction), in the same order, failing the same way."""
-    queue = env._queue
-    while queue:
-        env._now, _, _, event = heappop(queue)
-        callbacks, event.callbacks = event.callbacks, None
-        for callback in callbacks:
-            callback(event)
-        if not event._ok and not hasattr(event, "_defused"):
-            raise type(event._value)(*event._value.args) from event._value
+def _arbiter(clock: Scheduler, per_simd: int, shared: int, simds: int) -> MioArbiter | None:
+    return MioArbiter(clock, MioQueue(per_simd, shared, simds)) if per_simd else None
 
 
 def waves_per_workgroup(program: Program) -> int:
@@ -252,11 +239,12 @@ def block_bases(program: Program, block: int) -> dict[str, int]:
 
 
 def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, hot_trips: int | None = None,
-              record: bool = False, first_block: int = 0, oldest_first: bool = True) -> CuRun:
+              record: bool = False, first_block: int = 0, oldest_first: bool = True, plain: bool = False) -> CuRun:
     """Replay `workgroups` resident copies of the Program on one CU (hot loop cut to hot_trips if given).
     The CU holds blocks first_block, first_block + CUs, ...: the dispatcher deals blocks out to the CUs
     in turn, so these are the blocks whose lines meet in its L1. `oldest_first`: full MIO and LG queues
-    serve the earliest-added workgroup's waves first (else every wave in turn)."""
+    serve the earliest-added workgroup's waves first (else every wave in turn). `plain`: the waves run
+    their plain process, the reference the fast one is tested against (same results, slower)."""
     if workgroups < 1:
         raise ConfigError(f"workgroups={workgroups}: at least one workgroup must fit on a compute unit")
     streams = scoreboard_streams(decoded_streams(program, gpu, hot_trips))
@@ -264,7 +252,7 @@ def replay_cu(program: Program, gpu: GPU, workgroups: int, memory: MemoryPath, h
     needed = waves_per_workgroup(program)
     streams = [streams[i % len(streams)] for i in range(max(needed, len(streams)))]
     timeline = Timeline() if record else None
-    cu = ComputeUnitModel(gpu, memory, NOT_RECORDING if timeline is None else timeline, oldest_first)
+    cu = ComputeUnitModel(gpu, memory, NOT_RECORDING if timeline is None else timeline, oldest_first, plain)
     for g in range(workgroups):
         cu.add_workgroup(streams, block_bases(program, first_block + g * gpu.compute_units))
     run = cu.run()

@@ -23,6 +23,8 @@ from bisect import bisect_right
 from heapq import heappop, heappush
 from itertools import count
 
+from gemmsim.model.events import Scheduler
+
 
 class MioQueue:
     """Leave times of the queued instructions of each SIMD of one compute unit, and entries promised to
@@ -77,8 +79,8 @@ class MioQueue:
 class MioArbiter:
     """Hands a full queue's freed entries to the oldest waiting warp whose SIMD may take one."""
 
-    def __init__(self, env, queue: MioQueue):
-        self.env, self.queue = env, queue
+    def __init__(self, clock: Scheduler, queue: MioQueue):
+        self.clock, self.queue = clock, queue
         self.waiting: list[list] = [[] for _ in queue.leaving]   # per SIMD, a heap of (age, order, event)
         self.waiters = 0
         self.order = count()
@@ -91,7 +93,7 @@ class MioArbiter:
         no waiter can use, unless that release is due in this very cycle."""
         if self.queue.fits(simd, now) and not (self.waiters and self.release_at is not None and self.release_at <= now):
             return None
-        event = self.env.event()
+        event = self.clock.event()
         heappush(self.waiting[simd], (age, next(self.order), event))
         self.waiters += 1
         self._schedule(now)
@@ -112,11 +114,11 @@ class MioArbiter:
         if at is None:
             return
         self.release_at = at
-        self.env.timeout(at - now).callbacks.append(self._release)
+        self.clock.after(at - now, self._release)
 
-    def _release(self, _) -> None:
+    def _release(self) -> None:
         self.release_at = None
-        now, queue, waiting = self.env.now, self.queue, self.waiting
+        now, queue, waiting = self.clock.now, self.queue, self.waiting
         while True:   # the oldest of the SIMDs' oldest waiters whose SIMD has room, one at a time
             best = None
             for s, heap in enumerate(waiting):

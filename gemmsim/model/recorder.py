@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from gemmsim.ir.program import Op
 from gemmsim.model.resource import Span
-
-# waits drawn on a wave's timeline track (waits for a pipe show as the other waves' MFMAs instead)
-DRAWN_WAITS = frozenset(("vmcnt", "lgkmcnt", "barrier", "vmem_slots", "lg_queue", "lgkm_slots"))
+from gemmsim.model.stalls import DRAWN_WAITS
 
 
 class Recorder:

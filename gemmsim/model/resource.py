@@ -1,9 +1,9 @@
 """Building blocks of the compute-unit replay: a unit that serves one request at a time, and a pure delay.
 
 A matrix pipe, the LDS and the CU's slice of the memory system all serve their requests one after
-the other. SimPy advances the waves in time order, so a unit can decide, at the moment a request
-arrives, when its service starts: the later of the request's ready time and the end of the previous
-service. Subclasses say how long a request holds the unit (the arbitration rule: bank phases,
+the other. The clock (events.py) advances the waves in time order, so a unit can decide, at the
+moment a request arrives, when its service starts: the later of the request's ready time and the
+end of the previous service. Subclasses say how long a request holds the unit (the arbitration rule: bank phases,
 bandwidth); `Delay` is a fixed latency that holds nothing (STYLE.md §7).
 """
 

@@ -12,6 +12,7 @@ the SIMD keeps issuing other waves' loads, LDS reads and VALU work.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import ceil
 
 from gemmsim.model.resource import Server
 
@@ -20,19 +21,47 @@ class IssuePort(Server):
     """One instruction per cycle per SIMD; waves that ask in the same cycle go one after the other."""
 
     def take(self, now: float) -> float:
-        # reserve(now, 1.0) written out (once per instruction; the port is drawn on no timeline and
-        # its busy cycles are not reported)
+        """An instruction issues at `now` (or when the port frees up); return the cycle it issues in.
+        (Server.reserve(now, 1.0) without its books: the port is drawn on no timeline and its busy
+        cycles are not reported, and it is taken once per instruction.)"""
         start = now if now > self.free_at else self.free_at
         self.free_at = start + 1.0
         return start
 
 
-class MatrixPipe(Server):
-    """The SIMD's MFMA unit: busy for an instruction's full cycle count, one instruction at a time."""
+class Pipe(Server):
+    """A SIMD's execution pipe: one operation at a time, first come first served, each holding it
+    for its cycle count. An operation is booked when its wave knows when it is ready (its source
+    registers, its waits), so a slot is held for it from then on; it issues in the first whole
+    cycle of its slot. A wave that finds the pipe taken waits, booked to `stall_reason`."""
+
+    stall_reason = ""
+
+    def book(self, ready: float, cycles: float, name: str = "") -> float:
+        """Book the pipe for an operation ready at `ready` that holds it `cycles` cycles; return the
+        cycle it starts (and issues) in. (Server.reserve written out: booked once per MFMA or VALU op.)"""
+        free = self.free_at
+        start = ready if ready > free else free
+        self.free_at = start + cycles
+        self.busy_cycles += cycles
+        if self.observer is not None:
+            self.observer.busy(self.track, name, start, start + cycles)
+        return ceil(start)
 
 
-class VectorAlu(Server):
-    """The SIMD's 16-lane VALU: a wave64 operation holds it for `valu_cycles`."""
+class MatrixPipe(Pipe):
+    """The SIMD's matrix core (MFMA unit; an SM sub-partition's tensor core): busy for an MFMA's full
+    cycle count, one at a time. A dependent MFMA on the same accumulator follows its producer back to
+    back, as the hardware forwards the accumulator inside the pipe."""
+
+    stall_reason = "mfma_pipe"
+
+
+class VectorAlu(Pipe):
+    """The SIMD's vector ALU (16 lanes on CDNA: a wave64 operation holds it for `valu_cycles`; an SM
+    sub-partition's FMA pipe for NVIDIA's fixed-latency ALU ops)."""
+
+    stall_reason = "valu_pipe"
 
 
 @dataclass

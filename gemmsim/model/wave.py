@@ -10,8 +10,8 @@ wave needs the SIMD's issue port for that cycle (if another wave took it, one cy
 Loads, stores and LDS accesses do not block the wave: they complete later, and only a wait on
 their counter makes the wave stop, or, on NVIDIA, a full queue in front of the L1/shared data pipe
 (MIO for shared accesses, LG for global ones: mio.py, whose freed entries go to the oldest wave).
-Every cycle a wave spends not issuing is booked to the reason that held it (the stall breakdown
-of the Prediction).
+Every cycle a wave spends not issuing is booked to the reason that held it (stalls.py; the stall
+breakdown of the Prediction).
 
 An instruction that carries the compiler's control bits (NVIDIA: step.control) is held the way
 the hardware holds it instead (scoreboard.py): it waits for the scoreboard barriers its wait
@@ -23,20 +23,24 @@ release, so its stall count runs under the barrier wait.
 
 A wave sees its compute unit only through a narrow port (ComputeUnitPort): the clock, the memory
 units every wave shares, and where to report what it issued and why it waited. Its SIMD (issue
-port and pipes), its counters and its workgroup's barrier are handed to it.
+port and pipes), its counters and its workgroup's barrier are handed to it, and hold their own
+rules (simd.py: a pipe's booking, the port; counters.py: the ceilings).
+
+A wave is a process on its compute unit's clock (events.py). Its rules are written once plainly,
+one instruction at a time (`issue_step`; `run_plain` issues every instruction so, every wait a
+wake-up on the clock's queue); `run`, what predictions run, writes the common instruction (no
+control bits, no barrier) out in its loop and lets the wave move the clock itself where nothing
+else is due first. tests/test_model_replay.py replays random Programs both ways: same timelines.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from heapq import heappush
 from typing import TYPE_CHECKING, Protocol
 
-import simpy
-from simpy.events import NORMAL, URGENT
-
 from gemmsim.model.counters import WaveCounters
+from gemmsim.model.events import Event, Scheduler
 from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.scoreboard import Scoreboard
@@ -48,49 +52,13 @@ if TYPE_CHECKING:
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
 LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE = Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE
-# why a wave did not issue: its counters (a wait, or a full counter), the barrier, another wave taking
-# the SIMD's issue port, a busy matrix pipe or VALU, a register an earlier MFMA or VALU op still writes,
-# or (control bits) the stall count of the previous instruction; a scoreboard-barrier wait is booked as
-# vmcnt when a global access raised the barrier, lgkmcnt when anything else did (shared memory, S2R, LDC).
-# vmem_slots: the wave has vmcnt_max loads in flight; lg_queue: the queue in front of the L1 is full (NVIDIA)
-STALL_REASONS = ("vmcnt", "lgkmcnt", "barrier", "issue_port", "mfma_pipe", "valu_pipe", "dependency",
-                 "vmem_slots", "lg_queue", "lgkm_slots", "wait")
-
-
-class Wake:
-    """A wave's own timeout, put on SimPy's queue as env.timeout puts one (its time, priority and
-    event id, so the events keep SimPy's order) without the rest of a Timeout: a wave's wake-up
-    never fails and carries no value. A wave waits for one wake-up at a time, so it keeps one Wake
-    and puts it on the queue again at every wait, with its generator's `send` (start_process) as the
-    callbacks (`rearm`) the queue takes off it when it fires."""
-
-    __slots__ = ("callbacks", "rearm")
-    _ok, _value = True, None
-
-    def __init__(self):
-        self.callbacks = []
-        self.rearm = None    # [the wave's send]: its callbacks each time it is queued
-
-
-def start_process(env: simpy.Environment, wave: "Wave") -> None:
-    """Run the wave's generator as env.process would, with the events SimPy would schedule (the start
-    at URGENT, the end at NORMAL: the same event ids, so the same order of events), but resumed by
-    the generator's own `send`: simpy.Process's bookkeeping (the active process, a bound method per
-    wait) was a twentieth of a replay, and a Python function between the event loop and the
-    generator another. So the wave itself puts `send` on what it waits for (Wave.wait: an event of
-    the SimPy kind; its own Wake has it as `rearm`), and queues its end event when it is done."""
-    queue, event_ids, send = env._queue, env._eid, wave.run().send
-    wave.wake.rearm = [send]
-    begin = Wake()
-    begin.callbacks.append(lambda _: send(None))    # (a generator that has not started takes only None)
-    heappush(queue, (env._now, URGENT, next(event_ids), begin))
 
 
 class ComputeUnitPort(Protocol):
     """What a wave may use of its compute unit beyond its own SIMD, counters and barrier: the clock,
     the units shared by all waves (LDS, L1, memory path), and the books of what it did."""
 
-    env: simpy.Environment
+    clock: Scheduler
     recording: bool     # whether a recorder listens to `issued` and `stalled` (a replay nobody records skips the calls)
     stalls: dict[str, float]   # cycles stalled by reason: what `stalled` adds to, which a wave may add to itself
     mio: "MioArbiter | None"   # the queue in front of the shared pipe, where the GPU has one (NVIDIA)
@@ -106,7 +74,7 @@ class ComputeUnitPort(Protocol):
         """The wave issued `step` at `now`; its work is done at `done` (told only while recording)."""
 
     def stalled(self, wave: str, why: str, start: float, end: float) -> None:
-        """The wave could not issue from `start` to `end`, held by `why` (one of STALL_REASONS)."""
+        """The wave could not issue from `start` to `end`, held by `why` (one of stalls.STALL_REASONS)."""
 
 
 class Wave:
@@ -120,173 +88,90 @@ class Wave:
         self.reg_ready: dict[int, float] = defaultdict(float)   # a register no op has written is ready at 0.0
         self.scoreboard = Scoreboard()
         self.end_time = 0.0
-        self.wake = Wake()   # its own wake-up, queued again at every wait (start_process)
+        self.resume = None   # what resumes its process (Scheduler.start)
 
-    # ---- constraints ---------------------------------------------------------------------------
-    def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
-        """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
-        ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
-        room, full = self.queue_room(step.counter, now)
-        return (room, full) if room > ready else (ready, why)
+    def start(self, plain: bool = False) -> None:
+        """Queue the wave's process at the current cycle: the fast one, or the plain one (`run_plain`)."""
+        self.resume = self.cu.clock.start(self.run_plain() if plain else self.run())
 
-    def queue_room(self, counter: str, now: float) -> tuple[float, str]:
-        """When a memory op's counter ("vm", "lgkm") has room for it (`now` for any other op), and why it waits."""
-        if counter == "vm":
-            return self.counters.vm.time_slot_free(now), "vmem_slots"
-        if counter == "lgkm":
-            return self.counters.lgkm.time_slot_free(now), "lgkm_slots"
-        return now, ""
-
-    def issue_queue(self, step: Step) -> tuple["MioArbiter | None", str]:
-        """The queue a memory instruction waits in for the L1/shared data pipe (NVIDIA: shared accesses
-        in the MIO queue, global ones through the L1 in the LG queue), and the stall reason of a full one."""
-        op = step.op
-        if op is LDS_READ or op is LDS_WRITE:
-            return self.cu.mio, "lgkm_slots"
-        if step.l1_cycles and (op is VMEM_LOAD or op is VMEM_STORE):
-            return self.cu.lg, "lg_queue"
-        return None, ""
-
-    def queue_entry(self, step: Step, now: float):
-        """Wait, from `now`, for an entry of the queue the instruction needs (a SimPy sub-process: a full
-        MIO or LG queue holds it at issue, the oldest wave first); return when it may issue."""
-        arbiter, full = self.issue_queue(step)
-        entry = arbiter.admit(self.simd.index, self.age, now) if arbiter is not None else None
-        if entry is None:
-            return now
-        yield from self.wait(entry)
-        self.promised = True
-        self._stall(full, now, self.cu.env.now)
-        return self.cu.env.now
-
-    def queued_access(self, step: Step, now: float) -> tuple[float, float]:
-        """(when the first unit takes it, when it is done) of a memory instruction issued at `now`; one
-        that waits in an MIO or LG queue leaves it when the data pipe takes it."""
-        read, done = self.cu.memory_access(step, now, self.block_bases)
-        arbiter, _ = self.issue_queue(step)
-        if arbiter is not None:
-            arbiter.issued(self.simd.index, now, read, self.promised)
-            self.promised = False
-        return read, done
-
-    def book_pipe(self, step: Step, ready: float) -> tuple[float, str]:
-        """Book the SIMD's matrix pipe or VALU for the step, first come first served; return its start."""
-        pipe, why = (self.simd.matrix, "mfma_pipe") if step.op is MFMA else (self.simd.valu, "valu_pipe")
-        start = math.ceil(pipe.reserve(ready, step.cycles, step.opcode))
-        return start, why if start > ready else ""
-
-    # ---- the process ------------------------------------------------------------------------------
+    # ---- the process, fast --------------------------------------------------------------------------
     def run(self):
-        # the hot loop of the replay, one pass per instruction: the common path is written out here,
-        # with what it reads held in locals, since calls and attribute lookups cost more than its work.
-        # `now` follows the clock: a timeout resumes the wave exactly `delay` later
-        name, env, port, stalled, cu = self.name, self.cu.env, self.simd.issue, self.cu.stalled, self.cu
-        counters, reg_ready, queue, event_ids = self.counters, self.reg_ready, env._queue, env._eid
-        wake, rearm = self.wake, self.wake.rearm   # (None where simpy's own Process runs the wave: a fresh list)
+        """The wave's process as predictions run it: `run_plain` with the common instruction (no control
+        bits, no barrier) written out in the loop, what it reads held in locals (calls and attribute
+        lookups cost more than its work), and the clock moved by the wave itself where nothing else
+        is due before (Scheduler.sleep). The rest goes through `issue_step`."""
+        name, clock, resume, port, cu = self.name, self.cu.clock, self.resume, self.simd.issue, self.cu
+        sleep, take = clock.sleep, port.take
+        counters, counter_of, reg_ready = self.counters, self.counters.of, self.reg_ready
         matrix, valu = self.simd.matrix, self.simd.valu
-        vm_room, lgkm_room = counters.vm.limit - 1, counters.lgkm.limit - 1   # in flight, for one more to issue
-        stalls, recording, ceil = cu.stalls, cu.recording, math.ceil
+        stalls, stalled, recording = cu.stalls, cu.stalled, cu.recording
         queued = cu.mio is not None or cu.lg is not None
-        now = earliest = work_done = env.now
-        # Resumed alone (by its own timeout, or at its start), the wave may move the clock itself up to
-        # a cycle before which no event is queued: the timeout it saves would have been the next event,
-        # so the order of events stays as it was. A barrier's release resumes its waves one after the
-        # other in one event; a wave resumed so waits with a real timeout.
-        alone = True
+        ceil = math.ceil
+        now = earliest = work_done = clock.now   # `now` follows the clock while the wave runs
         for step in self.steps:
-            if step.control is not None:
-                earliest, done = yield from self.run_controlled(step, earliest)
-                work_done = max(work_done, done)
-                now = env.now
-                alone = False
+            op = step.op
+            if step.control is not None or op is BARRIER:
+                earliest, done = yield from self.issue_step(step, earliest)
+                if done > work_done:
+                    work_done = done
+                now = clock.now
                 continue
-            op, piped = step.op, step.piped
-            if op is BARRIER:
-                if earliest > now:
-                    yield from self.wait(env.timeout(earliest - now))
-                arrived = env.now
-                yield from self.wait(self.barrier.arrive())
-                now = start = env.now
-                alone = False
-                self._stall("barrier", arrived, now)
+            # what the wave itself waits for (self.constraint): the registers it reads, or its counters
+            piped = step.piped
+            if piped:   # the latest of its source registers (a loop: faster here than max(map(...)))
+                ready, why = earliest, "dependency"
+                for r in step.reads:
+                    t = reg_ready[r]
+                    if t > ready:
+                        ready = t
+            elif op is WAITCNT:
+                ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
+            elif step.counter:
+                ready, why = counter_of[step.counter].room(earliest)
             else:
-                # what the wave itself waits for: the registers it reads, or its counters
-                if piped:   # the latest of its source registers (a loop: faster here than max(map(...)))
-                    ready, why = earliest, "dependency"
-                    for r in step.reads:
-                        t = reg_ready[r]
-                        if t > ready:
-                            ready = t
-                elif op is WAITCNT:
-                    ready, why = counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
-                elif step.counter:   # (self.queue_room without the call)
-                    if step.counter == "vm":
-                        ready, why = counters.vm.time_at_most(vm_room, earliest), "vmem_slots"
-                    else:
-                        ready, why = counters.lgkm.time_at_most(lgkm_room, earliest), "lgkm_slots"
-                else:
-                    ready = earliest
-                if ready > earliest:
-                    ready = ceil(ready)
-                    if recording:
-                        stalled(name, why, earliest, ready)
-                    else:   # (what cu.stalled books, without the call)
-                        stalls[why] = stalls.get(why, 0.0) + (ready - earliest)
-                else:
-                    ready = earliest
-                start = ready
-                if piped:
-                    # self.book_pipe written out where no recorder watches the pipe (Server.reserve)
-                    pipe = matrix if op is MFMA else valu
-                    if pipe.observer is None:
-                        free = pipe.free_at
-                        start = ready if ready > free else free
-                        pipe.free_at = start + step.cycles
-                        pipe.busy_cycles += step.cycles
-                        start = ceil(start)
-                        why = ("mfma_pipe" if op is MFMA else "valu_pipe") if start > ready else ""
-                    else:
-                        start, why = self.book_pipe(step, ready)
-                    if why:
-                        if recording:
-                            stalled(name, why, ready, start)
-                        else:
-                            stalls[why] = stalls.get(why, 0.0) + (start - ready)
-            # wait for the pipe slot, then for the SIMD's issue port (another wave of this SIMD may
-            # have issued in this cycle)
-            if start > now:
-                delay = start - now
-                if alone and (not queue or queue[0][0] > start):    # (env.peek() > start)
-                    env._now = now + delay     # what the timeout would do: no other event comes first
-                else:
-                    wake.callbacks = rearm or []
-                    heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake))
-                    yield wake
-                    alone = True
-                now += delay
-            if queued and step.counter:
-                entered = yield from self.queue_entry(step, now)
-                if entered > now:
-                    now, alone = entered, False   # (a release resumes its waves in one event)
-            if port.free_at > now:
+                ready = earliest
+            if ready > earliest:
+                ready = ceil(ready)
                 if recording:
-                    stalled(name, "issue_port", now, port.free_at)
+                    stalled(name, why, earliest, ready)
+                else:   # (what cu.stalled books, without the call)
+                    stalls[why] = stalls.get(why, 0.0) + (ready - earliest)
+            else:
+                ready = earliest
+            start = ready
+            if piped:   # (self.book_pipe)
+                pipe = matrix if op is MFMA else valu
+                start = pipe.book(ready, step.cycles, step.opcode)
+                if start > ready:
+                    why = pipe.stall_reason
+                    if recording:
+                        stalled(name, why, ready, start)
+                    else:
+                        stalls[why] = stalls.get(why, 0.0) + (start - ready)
+            # wait for the pipe slot, for an entry of its queue (NVIDIA), then for the SIMD's issue port
+            # (another wave of this SIMD may have issued in this cycle)
+            if start > now:
+                if sleep(start - now, resume):
+                    yield
+                now = clock.now
+            if queued and step.counter:
+                now = yield from self.queue_entry(step, now)
+            free = port.free_at
+            if free > now:
+                if recording:
+                    stalled(name, "issue_port", now, free)
                 else:
-                    stalls["issue_port"] = stalls.get("issue_port", 0.0) + (port.free_at - now)
-                delay = port.free_at - now
-                wake.callbacks = rearm or []
-                heappush(queue, (env._now + delay, NORMAL, next(event_ids), wake))
-                yield wake
-                alone = True
-                now += delay
-            # issue (self.issue written out for an instruction without control bits): the port takes it
-            # (IssuePort.take); an MFMA or VALU op runs on the pipe slot booked from `start`; a memory op
-            # counts on its counter until it is done
-            port.free_at = (now if now > port.free_at else port.free_at) + 1.0
+                    stalls["issue_port"] = stalls.get("issue_port", 0.0) + (free - now)
+                if sleep(free - now, resume):
+                    yield
+                now = clock.now
+            # issue (self.issue): an MFMA or VALU op runs on the pipe slot booked from `start`; a
+            # memory op counts on its counter until it is done
+            take(now)
             if piped:
                 done = start + step.result_cycles
             elif step.counter:
-                counter = counters.vm if step.counter == "vm" else counters.lgkm
+                counter = counter_of[step.counter]
                 if queued:
                     done = counter.push(self.queued_access(step, now)[1])
                 else:
@@ -300,85 +185,179 @@ class Wave:
             if done > work_done:
                 work_done = done
             earliest = now + step.issue_cycles
+        self.finish(earliest, work_done)
+
+    # ---- the process, plain ---------------------------------------------------------------------------
+    def run_plain(self):
+        """The wave's process one instruction at a time through `issue_step`, every wait a wake-up on
+        the clock's queue: the replay's rules written plainly, the reference `run` is tested against."""
+        earliest = work_done = self.cu.clock.now
+        for step in self.steps:
+            earliest, done = yield from self.issue_step(step, earliest)
+            if done > work_done:
+                work_done = done
+        self.finish(earliest, work_done)
+
+    def finish(self, earliest: float, work_done: float) -> None:
+        """The wave is done when its last instruction has issued and its pipes and counters have drained."""
         self.barrier.leave()
-        # the wave is done when its last instruction has issued and its pipes and counters have drained
         self.end_time = max(earliest, work_done, self.counters.vm.drained_at(), self.counters.lgkm.drained_at())
-        if rearm is not None:   # (start_process) the end event env.process would queue; nothing resumes the wave again
-            heappush(queue, (env._now, NORMAL, next(event_ids), Wake()))
-            yield
 
-    def wait(self, event: simpy.Event):
-        """Wait for an event of the SimPy kind (a sub-process). Under start_process the wave puts its
-        `send` on the event itself, and goes on at once if the event was processed already; under
-        SimPy's own Process, the Process does both."""
-        rearm = self.wake.rearm
-        if rearm is None:
-            yield event
-        elif event.callbacks is not None:
-            event.callbacks.append(rearm[0])
-            yield event
-
-    def _pipe_then_port(self, step: Step, ready: float):
-        """Book the instruction's pipe from `ready` (MFMA, VALU), wait for it, then for the SIMD's
-        issue port (a SimPy sub-process); return the cycle its pipe work starts."""
-        start = ready
-        if step.op is MFMA or step.op is VALU:
-            start, why = self.book_pipe(step, ready)
-            self._stall(why, ready, start)
-        if start > self.cu.env.now:
-            yield from self.wait(self.cu.env.timeout(start - self.cu.env.now))
+    def issue_step(self, step: Step, earliest: float):
+        """Issue one instruction, not before `earliest` (a sub-process); return the earliest cycle of
+        the next one and when this one's work is done. Without control bits: wait for what the wave
+        itself needs (registers, counters), book the pipe from then (a slot held from the moment the
+        wave knows when it is ready), wait for the slot, a queue entry and the issue port; an
+        s_barrier waits for the workgroup instead."""
+        if step.control is not None:
+            return (yield from self.run_controlled(step, earliest))
+        clock = self.cu.clock
+        if step.op is BARRIER:
+            yield from self.sleep_until(earliest)
+            arrived = clock.now
+            yield from self.wait(self.barrier.arrive())
+            start = clock.now
+            self._stall("barrier", arrived, start)
+        else:
+            ready, why = self.constraint(step, earliest)
+            ready = math.ceil(ready) if ready > earliest else earliest
+            self._stall(why, earliest, ready)
+            start = self.book_pipe(step, ready)
+            yield from self.sleep_until(start)
+            yield from self.queue_entry(step, clock.now)
         yield from self._port()
-        return start
-
-    def _port(self):
-        env, port = self.cu.env, self.simd.issue.free_at
-        if port > env.now:  # another wave of this SIMD issued in this cycle
-            self._stall("issue_port", env.now, port)
-            yield from self.wait(env.timeout(port - env.now))
+        now = clock.now
+        return now + step.issue_cycles, self.issue(step, now, start)
 
     def run_controlled(self, step: Step, earliest: float):
-        """Issue one instruction with control bits (a SimPy sub-process); return the earliest cycle of
-        the next one and when this one's work is done."""
-        env, op = self.cu.env, step.op
+        """Issue one instruction with control bits (a sub-process); return the earliest cycle of the
+        next one and when this one's work is done."""
+        clock, op = self.cu.clock, step.op
         ready, why = self.controlled_constraint(step, earliest)
         ready = math.ceil(ready) if ready > earliest else earliest
         self._stall(why, earliest, ready)
         # the pipe is booked once the waits are over: a slot reserved ahead would hold back the other
         # warps' instructions that are ready before this one
-        if ready > env.now:
-            yield from self.wait(env.timeout(ready - env.now))
+        yield from self.sleep_until(ready)
         ready = yield from self.queue_entry(step, ready)
-        start = yield from self._pipe_then_port(step, ready)
-        now = env.now
+        start = self.book_pipe(step, ready)
+        yield from self.sleep_until(start)
+        yield from self._port()
+        now = clock.now
         done = self.issue(step, now, start)
-        issue_cycles = 1 if op is MFMA or op is VALU else step.cycles
-        after = now + max(issue_cycles, step.control.stall)
+        after = now + max(step.issue_cycles, step.control.stall)
         if op is BARRIER:
             # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
             yield from self.wait(self.barrier.arrive())
-            self._stall("barrier", now + issue_cycles, env.now)
-            if env.now > after:
-                return env.now, done
-        self._stall("wait", max(now + issue_cycles, env.now), after)
+            self._stall("barrier", now + step.issue_cycles, clock.now)
+            if clock.now > after:
+                return clock.now, done
+        self._stall("wait", max(now + step.issue_cycles, clock.now), after)
         return after, done
+
+    # ---- constraints -----------------------------------------------------------------------------
+    def constraint(self, step: Step, earliest: float) -> tuple[float, str]:
+        """When the wave itself lets an instruction without control bits go, from `earliest`, and why it
+        waits: an MFMA or VALU op for the registers it reads (written by earlier MFMA or VALU ops), an
+        s_waitcnt for its counters, a memory op for room under its counter's ceiling."""
+        if step.piped:
+            ready = earliest
+            for r in step.reads:
+                t = self.reg_ready[r]
+                if t > ready:
+                    ready = t
+            return ready, "dependency"
+        if step.op is WAITCNT:
+            return self.counters.wait_time(step.vmcnt, step.lgkmcnt, earliest)
+        return self.queue_room(step.counter, earliest)
+
+    def controlled_constraint(self, step: Step, now: float) -> tuple[float, str]:
+        """The scoreboard barriers of the wait mask; a memory op also needs room in its queue."""
+        ready, why = self.scoreboard.wait_time(step.control.wait_mask, now)
+        room, full = self.queue_room(step.counter, now)
+        return (room, full) if room > ready else (ready, why)
+
+    def queue_room(self, counter: str, now: float) -> tuple[float, str]:
+        """When a memory op's counter ("vm", "lgkm") has room for it (`now` for any other op), and why it waits."""
+        return self.counters.of[counter].room(now) if counter else (now, "")
+
+    def issue_queue(self, step: Step) -> tuple["MioArbiter | None", str]:
+        """The queue a memory instruction waits in for the L1/shared data pipe (NVIDIA: shared accesses
+        in the MIO queue, global ones through the L1 in the LG queue), and the stall reason of a full one."""
+        op = step.op
+        if op is LDS_READ or op is LDS_WRITE:
+            return self.cu.mio, "lgkm_slots"
+        if step.l1_cycles and (op is VMEM_LOAD or op is VMEM_STORE):
+            return self.cu.lg, "lg_queue"
+        return None, ""
+
+    # ---- waiting and booking -----------------------------------------------------------------------
+    def queue_entry(self, step: Step, now: float):
+        """Wait, from `now`, for an entry of the queue the instruction needs (a sub-process: a full MIO
+        or LG queue holds it at issue, the oldest wave first); return when it may issue."""
+        arbiter, full = self.issue_queue(step)
+        entry = arbiter.admit(self.simd.index, self.age, now) if arbiter is not None else None
+        if entry is None:
+            return now
+        yield from self.wait(entry)
+        self.promised = True
+        self._stall(full, now, self.cu.clock.now)
+        return self.cu.clock.now
+
+    def queued_access(self, step: Step, now: float) -> tuple[float, float]:
+        """(when the first unit takes it, when it is done) of a memory instruction issued at `now`; one
+        that waits in an MIO or LG queue leaves it when the data pipe takes it."""
+        read, done = self.cu.memory_access(step, now, self.block_bases)
+        arbiter, _ = self.issue_queue(step)
+        if arbiter is not None:
+            arbiter.issued(self.simd.index, now, read, self.promised)
+            self.promised = False
+        return read, done
+
+    def book_pipe(self, step: Step, ready: float) -> float:
+        """Book the SIMD's matrix pipe (MFMA) or VALU for the step from `ready`; return its start (`ready`
+        for an op that runs on neither), booking a wait for the busy pipe."""
+        if not step.piped:
+            return ready
+        pipe = self.simd.matrix if step.op is MFMA else self.simd.valu
+        start = pipe.book(ready, step.cycles, step.opcode)
+        self._stall(pipe.stall_reason, ready, start)
+        return start
+
+    def wait(self, event: Event):
+        """Wait for an event (a sub-process): resumed when it happens, at once if it has."""
+        if event.callbacks is not None:
+            event.callbacks.append(self.resume)
+            yield
+
+    def sleep_until(self, t: float):
+        """Wait until cycle `t` (a sub-process), woken up from the clock's queue."""
+        clock = self.cu.clock
+        if t > clock.now:
+            clock.after(t - clock.now, self.resume)
+            yield
+
+    def _port(self):
+        free = self.simd.issue.free_at
+        if free > self.cu.clock.now:  # another wave of this SIMD issued in this cycle
+            self._stall("issue_port", self.cu.clock.now, free)
+            yield from self.sleep_until(free)
 
     def issue(self, step: Step, now: float, pipe_start: float) -> float:
         """Issue `step` at cycle `now` (an MFMA or VALU op runs on the pipe slot booked from `pipe_start`);
-        return when its work is done. A memory op counts on its counter until then."""
+        return when its work is done. A memory op counts on its counter until then: without control
+        bits it is done when its counter retires it (in issue order); with them when its result is
+        written, and the scoreboard barriers it names go down then (or when its sources are read)."""
         self.simd.issue.take(now)
-        op = step.op
         control = step.control
         read = now   # when its source registers have been read
-        if op is MFMA or op is VALU:
-            done, read = pipe_start + (step.latency or step.cycles), pipe_start
+        if step.piped:
+            done, read = pipe_start + step.result_cycles, pipe_start
         elif step.counter:
-            counter = self.counters.vm if step.counter == "vm" else self.counters.lgkm
+            read, done = self.queued_access(step, now)
+            retired = self.counters.of[step.counter].push(done)
             if control is None:
-                done = counter.push(self.cu.memory_done(step, now, self.block_bases))
-            else:
-                # scoreboarded: a result is there when it is written, not when older ones are
-                read, done = self.queued_access(step, now)
-                counter.push(done)
+                done = retired
         else:
             done = now + step.cycles
         for r in step.writes:

@@ -6,13 +6,14 @@ from pathlib import Path
 
 from gemmsim.files import write_atomically
 from gemmsim.model.resource import Span
+from gemmsim.model.stalls import REASONS
 from gemmsim.report.trace import _track_key
 
 CATEGORY_COLORS = {"MFMA": "#d62728", "LDS": "#1f77b4", "global memory": "#2ca02c", "VALU": "#ff7f0e",
                    "scalar": "#9467bd", "other": "#7f7f7f", "wait vmcnt": "#b5e3b5", "wait lgkmcnt": "#b9d3ee",
                    "wait barrier": "#d9d9d9"}
-WAIT_KIND = {"vmcnt": "wait vmcnt", "vmem_slots": "wait vmcnt", "lg_queue": "wait vmcnt", "lgkmcnt": "wait lgkmcnt", "lgkm_slots": "wait lgkmcnt",
-             "barrier": "wait barrier"}
+# a wait the timeline draws (`wait <reason>`) takes its group's colour
+WAIT_KIND = {r.name: f"wait {r.group}" for r in REASONS if r.drawn}
 
 
 def category(name: str) -> str:

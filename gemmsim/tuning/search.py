@@ -31,7 +31,7 @@ from gemmsim.tuning.space import TILES, Space
 if TYPE_CHECKING:
     from gemmsim.prediction import Prediction
 # gemmsim.simulate and the generator are imported where a search replays (tuning.ahead): a cached answer
-# needs neither the replay nor numpy and SimPy, whose import would cost it more than the answer.
+# needs neither the replay nor numpy, whose import would cost it more than the answer.
 
 GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once per process
 

@@ -5,12 +5,13 @@ reason, the warp-cycles the warps of a sub-partition (SMSP) spent stalled on it 
 issued there (smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio); 'selected' is
 1 per issued instruction, and all reasons add up to the warp-cycles per issued instruction
 (smsp__average_warp_latency_per_inst_issued). The model books every cycle a warp (a 'wave') does
-not issue to one reason (gemmsim.model.wave.STALL_REASONS) over the steady state of the hot loop;
+not issue to one reason (gemmsim.model.stalls.STALL_REASONS) over the steady state of the hot loop;
 its SIMD is the SMSP. Dividing a reason's stall cycles per warp by the instructions a warp issues
 in the same window gives the same unit. The window's issue cycles per warp (the window less all
 stall cycles) stand for its issued instructions: one per cycle, or an instruction's issue cycles.
 
-The mapping (MODEL_TO_NCU), from what a model reason means on sm_90:
+The mapping (MODEL_TO_NCU, from the table of reasons in gemmsim.model.stalls), from what a model
+reason means on sm_90:
 
 | model reason | ncu category | why |
 |---|---|---|
@@ -42,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gemmsim.errors import ConfigError, InputError
+from gemmsim.model.stalls import MODEL_TO_NCU
 from gemmsim.validate.predictor import Predictor
 from gemmsim.validate.points import Point, dtype_of, family_of, is_ours, tile_of
 from gemmsim.validate.rows import read_table
@@ -50,18 +52,6 @@ from gemmsim.validate.rows import read_table
 CATEGORIES = ("long_scoreboard", "short_scoreboard", "mio_throttle", "lg_throttle", "barrier",
               "math_pipe_throttle", "wait", "not_selected", "other", "selected")
 STALL_CATEGORIES = tuple(c for c in CATEGORIES if c != "selected")
-MODEL_TO_NCU = {
-    "vmcnt": "long_scoreboard",
-    "lg_queue": "lg_throttle",
-    "lgkmcnt": "short_scoreboard",
-    "lgkm_slots": "mio_throttle",
-    "barrier": "barrier",
-    "issue_port": "not_selected",
-    "mfma_pipe": "math_pipe_throttle",
-    "valu_pipe": "math_pipe_throttle",
-    "wait": "wait",
-    "dependency": "wait",
-}
 # coarser: which unit the warps wait on, whether at issue (a full queue) or for a result
 COARSE = {"global memory": ("long_scoreboard", "lg_throttle"), "shared memory": ("short_scoreboard", "mio_throttle"),
           "barrier": ("barrier",), "pipes and issue": ("math_pipe_throttle", "wait", "not_selected"),
