@@ -51,7 +51,7 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     ("512x512x512", "fp4", "64x256x256", "mi300x", {}, r"dtype 'fp4' is not supported on gfx942"),
     ("512x512x512", "int4", "64x256x256", "mi355x", {}, r"dtype 'int4' is not supported on gfx950"),
     ("512x512x512", "fp8", "64x256x64", "mi355x", {}, r"tile_k=64: must be a multiple of the K of v_mfma_f32_16x16x128_f8f6f4"),
-    ("512x512x512", "bf16", "64x256x64", "h200", {}, r"preshuffle_hot_loop\); h200 is sm_90 and gives none"),
+    ("512x512x512", "bf16", "64x256x64", "h200", {}, r"targets gfx942 and gfx950; h200 is sm_90, whose description gives no \[arch_facts\].preshuffle_hot_loop"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"lds_stage": 3}, r"lds_stage=3: must be 1"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"waves_per_eu": 9}, r"waves_per_eu=9: must be between 1 and 8"),
 ])

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from gemmsim.analytics.occupancy import Occupancy, occupancy, waves_per_eu_vgpr_budget
 from gemmsim.errors import ConfigError
-from gemmsim.hw import GPU, MatrixInstruction
+from gemmsim.hw import GPU, MatrixInstruction, default_gpus, load_gpu
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
 from gemmsim.problem import COPY_MODES, EPILOGUES, OUTPUT_BYTES, KernelConfig, Problem
 
@@ -394,11 +394,16 @@ def _either(choices: tuple[str, ...]) -> str:
     return " or ".join(repr(c) for c in choices)
 
 
+def _scheduled_archs() -> list[str]:
+    """The archs whose default GPU's description names FlyDSL's hot-loop schedule (for a message)."""
+    return sorted(arch for arch, name in default_gpus().items() if load_gpu(name).arch_facts.preshuffle_hot_loop)
+
+
 def _check_arch_and_options(config: KernelConfig, gpu: GPU) -> None:
     if gpu.arch_facts.preshuffle_hot_loop is None:
-        raise ConfigError(f"the preshuffle GEMM generator targets the GPUs FlyDSL schedules it for (their description "
-                          f"gives [arch_facts].preshuffle_hot_loop); {gpu.name} is {gpu.arch} and gives none "
-                          f"(async LDS DMA and MFMA are AMD-only)")
+        raise ConfigError(f"the preshuffle GEMM generator targets {' and '.join(_scheduled_archs())}; {gpu.name} is "
+                          f"{gpu.arch}, whose description gives no [arch_facts].preshuffle_hot_loop (async LDS DMA "
+                          f"and MFMA are AMD-only)")
     if config.lds_stage not in (1, 2):
         raise ConfigError(f"lds_stage={config.lds_stage}: must be 1 (single A buffer) or 2 (ping-pong)")
     if config.copy not in COPY_MODES:
