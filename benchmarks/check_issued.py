@@ -37,7 +37,7 @@ def main(argv=None) -> int:
         ratios: dict[str, list[float]] = {}
         for r, point in read_stalls(args.stalls):
             measured = r.positive_int("inst_executed")
-            model = launch_instructions(predictor.sm90_program(point, gpu)[0])
+            model = launch_instructions(predictor.program(point, gpu)[0])
             ratios.setdefault(point.family, []).append(model / measured)
             print(f"{point.symbol:34s} {point.shape:16s} ncu {measured:>12d}  model {model:>12d}  {model / measured:6.3f}")
     except (InputError, ConfigError) as e:

@@ -28,11 +28,12 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from gemmsim import limits
 from gemmsim.errors import InputError
@@ -89,11 +90,14 @@ def _name(gpu) -> str:
     return gpu.name if isinstance(gpu, GPU) else str(gpu)
 
 
-def _problem(shape, dtype: str) -> Problem:
-    """A Problem as given, or made from MxNxK / BxMxNxK text or a tuple (with `dtype`)."""
+def _problem(shape, dtype: str, front_end=None) -> Problem:
+    """A Problem as given, or made from MxNxK / BxMxNxK text or a tuple (with `dtype`, one the kernel
+    family `front_end` takes; default: the preshuffle kernel's)."""
     if isinstance(shape, Problem):
         return shape
-    return make_problem(shape, dtype)
+    if front_end is None:
+        return make_problem(shape, dtype)
+    return make_problem(shape, dtype, dtypes=front_end.dtypes, kernel=f"the {front_end.name} kernel")
 
 
 def _check_knobs(swizzle, waves_per_eu, split_k) -> None:
@@ -108,6 +112,7 @@ def _check_knobs(swizzle, waves_per_eu, split_k) -> None:
 # --- predict -----------------------------------------------------------------------------------
 
 def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, int] | None = None, *,
+            family: str | None = None, config: str | Mapping[str, Any] | Any | None = None,
             dtype: str | None = None, gpu: str | os.PathLike | GPU | None = None, arch: str | None = None,
             lds_stage: int = 2, swizzle: bool = True, copy: str = "sync", epilogue: str = "direct",
             waves_per_eu: int | None = None, split_k: int = 1, clock_mhz: float | None = None,
@@ -127,9 +132,14 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
         tile: the macro tile of the generated preshuffle kernel, `"64x256x128"` (tile_m x tile_n x
             tile_k) or a tuple. None: the fastest tile of `tune` (with the knobs below fixed; the
             search does not split K, so `split_k` then goes unused, as in `gemmsim predict`); with
-            `isa`, the tile the kernel's name writes.
-        dtype: the input dtype (`bf16`, `fp16`, `fp8`, `int8`, `fp4`, ...). Default bf16, or with
-            `isa` the input dtype of the kernel's first MFMA.
+            `isa`, the tile the kernel's name writes; with another `family`, its config's `tile`.
+        family: the kernel family that builds the Program (gemmsim.frontends.registry: `preshuffle`,
+            the default, `sm90-mma`, `sm90-ladder`, `isa`, or one registered since).
+        config: the family's configuration: `"key=value,..."` text (`"tile=64x128x64,swizzle=1"`), a
+            mapping, or an instance of its config type. For the preshuffle family its keys replace the
+            knobs below; other families take only `config` (and `tile`).
+        dtype: the input dtype (`bf16`, `fp16`, `fp8`, `int8`, `fp4`, ...). Default bf16 (the family's
+            default), or with `isa` the input dtype of the kernel's first MFMA.
         gpu: a GPU name, a description file's path, or a `GPU` (default mi300x); or `arch` instead.
         arch: `gfx942`, `gfx950` or `sm90`: that architecture's default GPU.
         lds_stage: A buffers in LDS, 1 or 2.
@@ -141,7 +151,7 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
         clock_mhz: the engine clock you measured under this kernel (default: the GPU's clock under
             load, from the kernel's matrix and memory activity).
         isa: compiled AMDGPU assembly (.s, or llvm-objdump -d text) to take the instruction stream
-            from, instead of generating it (`FILE.s:KERNEL` names the kernel too).
+            from, instead of generating it (`FILE.s:KERNEL` names the kernel too): the `isa` family.
         kernel: with `isa`, which kernel of a file that holds several.
         trip_count: with `isa`, the hot loop's trip count, overriding the inferred one.
         int_args: with `isa`, the kernel's 32-bit integer arguments in order (`"M,N,K"` or a list).
@@ -163,35 +173,79 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
     Traceback (most recent call last):
     gemmsim.errors.InputError: shape '256x256' has 2 dimensions: expected 3 or 4
     """
+    from gemmsim.frontends import registry
+
     if isa is None:
         given = [flag for flag, value in (("--kernel", kernel), ("--trip-count", trip_count),
                                           ("--int-args", int_args), ("--workgroup", workgroup)) if value is not None]
         if given:
             raise InputError(f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} the kernel of --isa: "
                              f"give --isa FILE.s, or leave {'it' if len(given) == 1 else 'them'} out")
+    elif family not in (None, ISA_FAMILY) or config is not None:
+        raise InputError(f"--isa takes the kernel from assembly (the {ISA_FAMILY} family): leave out "
+                         f"{'--family' if family not in (None, ISA_FAMILY) else '--config'}")
     _check_knobs(swizzle, waves_per_eu, split_k)
+    front_end = registry.get(ISA_FAMILY if isa is not None else family)
     if dtype is None and not isinstance(shape, Problem):
         from gemmsim.frontends.amdgpu.program import mfma_dtype
-        dtype = mfma_dtype(str(isa), kernel) if isa is not None else DEFAULT_DTYPE
-    problem = _problem(shape, dtype)
+        dtype = mfma_dtype(str(isa), kernel) if isa is not None else front_end.default_dtype
+    problem = _problem(shape, dtype, front_end)
     gpu = load_gpu(gpu, arch=arch)
     knobs = dict(lds_stage=lds_stage, swizzle=swizzle, copy=copy, epilogue=epilogue, waves_per_eu=waves_per_eu)
-    config = make_config(tile, **knobs, split_k=split_k) if tile else None
-    if config is None and isa is None:
-        searched = _tile_search(problem, gpu, **knobs)
-        if on_search is not None:
-            on_search(searched)
-        config = searched.best.config
-    if config is not None:   # refuse an oversized grid before the kernel is built
-        limits.check_grid(-(-problem.m // config.tile_m), -(-problem.n // config.tile_n), config.tile)
-    if isa is not None and (problem.batch > 1 or split_k != 1):
-        raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")
     if isa is not None:
-        return _predict_isa(isa, problem, gpu, config, tile, waves_per_eu, clock_mhz, record,
-                            dict(kernel=kernel, trip_count=trip_count, int_args=_int_args(int_args),
-                                 workgroup=_workgroup(workgroup), arg_roles=arg_roles))
-    from gemmsim.simulate import predict as predict_kernel
-    return predict_kernel(problem, config, gpu, record=record, clock_mhz=clock_mhz)
+        kernel_config = _isa_config(isa, problem, tile, knobs, split_k, kernel, trip_count, int_args, workgroup,
+                                    arg_roles)
+    elif config is None and front_end.name == registry.DEFAULT:     # --tile and the kernel flags
+        kernel_config = make_config(tile, **knobs, split_k=split_k) if tile else None
+        if kernel_config is None:
+            searched = _tile_search(problem, gpu, **knobs)
+            if on_search is not None:
+                on_search(searched)
+            kernel_config = searched.best.config
+    else:
+        kernel_config = _family_config(front_end, tile, config, {**knobs, "split_k": split_k})
+    from gemmsim.simulate import predict_built
+    return predict_built(front_end.build(problem, kernel_config, gpu), gpu, record=record, clock_mhz=clock_mhz)
+
+
+ISA_FAMILY = "isa"      # the family of `isa=` (compiled AMDGPU assembly)
+KNOB_DEFAULTS = dict(lds_stage=2, swizzle=True, copy="sync", epilogue="direct", waves_per_eu=None, split_k=1)
+
+
+def _family_config(front_end, tile, config, knobs: dict):
+    """The config of a family from `config` (text, a mapping or the config itself) and `tile`. The
+    kernel knobs are the default family's: its `config` keys replace them; another family refuses them."""
+    from gemmsim.frontends.family import parse_options
+    from gemmsim.frontends.registry import DEFAULT
+
+    if isinstance(config, front_end.config_type):
+        if tile is not None:
+            raise InputError(f"give the tile in the {front_end.name} config, not beside it")
+        return config
+    options = parse_options(config) if config is None or isinstance(config, str) else dict(config)
+    if front_end.name == DEFAULT:
+        return front_end.parse_config(tile, {**knobs, **options})
+    changed = [name for name, value in knobs.items() if value != KNOB_DEFAULTS[name]]
+    if changed:
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in changed)
+        raise InputError(f"{flags}: knob{'s' if len(changed) > 1 else ''} of the {DEFAULT} family; the "
+                         f"{front_end.name} family takes --config (its keys: "
+                         f"{', '.join(f.name for f in dataclasses.fields(front_end.config_type))})")
+    return front_end.parse_config(tile, options)
+
+
+def _isa_config(isa, problem: Problem, tile, knobs: dict, split_k: int, kernel, trip_count, int_args, workgroup,
+                arg_roles):
+    from gemmsim.frontends.amdgpu.family import IsaConfig
+
+    given = make_config(tile, **knobs, split_k=split_k) if tile else None
+    if given is not None:   # refuse an oversized grid before the kernel is read
+        limits.check_grid(-(-problem.m // given.tile_m), -(-problem.n // given.tile_n), given.tile)
+    if problem.batch > 1 or split_k != 1:
+        raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")
+    args = _int_args(int_args)
+    return IsaConfig(str(isa), kernel, trip_count, tuple(args) if args is not None else None, _workgroup(workgroup),
+                     arg_roles, (given.tile_m, given.tile_n, given.tile_k) if given else None, knobs["waves_per_eu"])
 
 
 def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:
@@ -201,17 +255,6 @@ def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:
 
     space = Space(**{name: (value,) for name, value in knobs.items()})
     return search(problem, gpu, space, TuneCache())
-
-
-def _predict_isa(isa, problem: Problem, gpu: GPU, config: KernelConfig | None, tile, waves_per_eu,
-                 clock_mhz, record: bool, source: dict) -> Prediction:
-    from gemmsim.frontends.amdgpu.program import load_kernel
-    from gemmsim.simulate import predict_program
-
-    parsed = load_kernel(str(isa), problem, gpu, tile=tile, **source)
-    if parsed.tile is not None:   # the parsed kernel's tile (from `tile` or its name) sizes the per-tile figures
-        config = KernelConfig(*parsed.tile, waves_per_eu=waves_per_eu)
-    return predict_program(parsed.program, problem, gpu, config=config, record=record, clock_mhz=clock_mhz)
 
 
 def _int_args(value) -> list[str] | None:
@@ -293,7 +336,7 @@ def analyze(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
 def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
          gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, space: str | Space = "tiles",
          top: int = DEFAULT_TOP, cache: bool | str | os.PathLike | TuneCache = True,
-         workers: int | None = None) -> TuneResult:
+         workers: int | None = None, family: str | None = None) -> TuneResult:
     """Rank the preshuffle GEMM's configurations for one shape: `gemmsim tune --shape`.
 
     Rules prune the invalid configurations, a lower bound prunes those that cannot win, and the
@@ -313,6 +356,8 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             ~/.cache/gemmsim); False or None: neither read nor write it; a directory: the cache there; or a
             `gemmsim.tuning.cache.TuneCache`.
         workers: processes that replay ahead of the search (default: one per core).
+        family: the kernel family whose configurations are ranked (default preshuffle, the one family
+            gemmsim.tuning has a candidate space for; another is refused).
 
     Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
     `gemmsim tune --shape ... --json` prints.
@@ -323,9 +368,11 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     """
     if not isinstance(top, int) or isinstance(top, bool) or top < 1:
         raise InputError(f"--top must be a positive integer, got {top}")
+    from gemmsim.frontends import registry
     from gemmsim.tuning.cache import TuneCache, tune as search
     from gemmsim.tuning.space import Space, parse_space
 
+    front_end = registry.searchable(family)
     space = space if isinstance(space, Space) else parse_space(space)
     gpu = load_gpu(gpu, arch=arch)
     if cache is True:
@@ -334,7 +381,7 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
         cache = None
     elif not isinstance(cache, TuneCache):
         cache = TuneCache(cache)
-    problem = _problem(shape, dtype)
+    problem = _problem(shape, dtype, front_end)
     return search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1)
 
 

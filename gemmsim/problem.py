@@ -47,7 +47,9 @@ class Problem:
 
 @dataclass(frozen=True)
 class KernelConfig:
-    """The FlyDSL-style preshuffle GEMM: 256 threads = 4 waves, A via LDS, B pre-shuffled into VGPRs."""
+    """The configuration of the preshuffle kernel family (gemmsim.frontends.preshuffle.family), the
+    FlyDSL-style preshuffle GEMM: 256 threads = 4 waves, A via LDS, B pre-shuffled into VGPRs. Other
+    families have their own config types (gemmsim.frontends.registry)."""
 
     tile_m: int
     tile_n: int
@@ -86,8 +88,10 @@ def parse_shape(text: str) -> tuple[int, int, int, int]:
     return (1,) + dims if len(dims) == 3 else dims
 
 
-def make_problem(shape: str | tuple[int, ...], dtype: str, batch: int | None = None) -> Problem:
-    """`shape` is MxNxK or BxMxNxK (text or a tuple of 3 or 4 integers); `batch` overrides B."""
+def make_problem(shape: str | tuple[int, ...], dtype: str, batch: int | None = None,
+                 dtypes: tuple[str, ...] = KERNEL_DTYPES, kernel: str = "the preshuffle kernel") -> Problem:
+    """`shape` is MxNxK or BxMxNxK (text or a tuple of 3 or 4 integers); `batch` overrides B. The
+    dtype must be one of `dtypes`, those `kernel` takes (a kernel family's: the preshuffle GEMM's by default)."""
     dims = parse_shape(shape) if isinstance(shape, str) else tuple(shape)
     b, m, n, k = dims if len(dims) == 4 else (1,) + dims
     b = b if batch is None else batch
@@ -95,9 +99,8 @@ def make_problem(shape: str | tuple[int, ...], dtype: str, batch: int | None = N
         input_dtype = normalize(dtype)
     except InputError:
         input_dtype = None
-    if input_dtype not in KERNEL_DTYPES:
-        raise ConfigError(f"dtype {dtype!r} is not one the preshuffle kernel takes: expected one of "
-                          f"{', '.join(KERNEL_DTYPES)}")
+    if input_dtype not in dtypes:
+        raise ConfigError(f"dtype {dtype!r} is not one {kernel} takes: expected one of {', '.join(dtypes)}")
     for name, d in (("batch", b), ("M", m), ("N", n), ("K", k)):
         if not isinstance(d, int) or d <= 0:
             raise InputError(f"shape: {name}={d!r} must be a positive integer")

@@ -1,6 +1,7 @@
 """Predict a GEMM kernel's time: analyze, generate (or take a parsed Program), replay, report.
 
     predict(problem, config, gpu)            the preshuffle GEMM of a kernel configuration
+    predict_built(family.build(...), gpu)    what any kernel family built (gemmsim.frontends.registry)
     predict_program(program, problem, gpu)   any front-end's Program (generated or parsed)
 
 The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in gemmsim.tuning.
@@ -15,6 +16,7 @@ from dataclasses import dataclass, replace
 from gemmsim.analytics.dimeff import dim_efficiency
 from gemmsim.analytics.occupancy import Occupancy, occupancy
 from gemmsim.analytics.roofline import SPEC, Roofline, roofline
+from gemmsim.frontends.family import Built
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
@@ -35,6 +37,12 @@ def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = Fal
             clock_mhz: float | None = None) -> Prediction:
     a = analyze(problem, config, gpu)
     return predict_program(generate(a, gpu), problem, gpu, analysis=a, record=record, clock_mhz=clock_mhz)
+
+
+def predict_built(built: Built, gpu: GPU, record: bool = False, clock_mhz: float | None = None) -> Prediction:
+    """Replay what a kernel family built (gemmsim.frontends.registry: any family's `build`)."""
+    return predict_program(built.program, built.problem, gpu, analysis=built.analysis, config=built.tiles,
+                           record=record, clock_mhz=clock_mhz)
 
 
 def predict_program(program: Program, problem: Problem, gpu: GPU, analysis: TileAnalysis | None = None,

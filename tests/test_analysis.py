@@ -51,7 +51,7 @@ def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     ("512x512x512", "fp4", "64x256x256", "mi300x", {}, r"dtype 'fp4' is not supported on gfx942"),
     ("512x512x512", "int4", "64x256x256", "mi355x", {}, r"dtype 'int4' is not supported on gfx950"),
     ("512x512x512", "fp8", "64x256x64", "mi355x", {}, r"tile_k=64: must be a multiple of the K of v_mfma_f32_16x16x128_f8f6f4"),
-    ("512x512x512", "bf16", "64x256x64", "h200", {}, r"targets gfx942 and gfx950; h200 is sm_90"),
+    ("512x512x512", "bf16", "64x256x64", "h200", {}, r"targets gfx942 and gfx950; h200 is sm_90, whose description gives no \[arch_facts\].preshuffle_hot_loop"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"lds_stage": 3}, r"lds_stage=3: must be 1"),
     ("512x512x512", "fp8", "64x256x128", "mi300x", {"waves_per_eu": 9}, r"waves_per_eu=9: must be between 1 and 8"),
 ])
@@ -113,13 +113,13 @@ def test_the_floor_leaves_occupancy_named_by_lds():
     assert (a.occupancy.waves_per_simd, a.occupancy.limited_by) == (2, "lds")
 
 
-def test_preload_only_for_8bit_on_gfx950():
+def test_preload_only_for_8bit_in_the_spread_hot_loop():
     from gemmsim.frontends.preshuffle.analysis import preload
 
-    assert preload("gfx950", 1, (64, 256, 128)) == (8, 8)
-    assert preload("gfx950", 2, (64, 256, 128)) == (0, 0)
-    assert preload("gfx942", 1, (64, 256, 128)) == (0, 0)
-    assert preload("gfx950", 1, (64, 256, 512)) == (0, 0)   # not in the table
+    assert preload("spread", 1, (64, 256, 128)) == (8, 8)    # gfx950's
+    assert preload("spread", 2, (64, 256, 128)) == (0, 0)
+    assert preload("paired", 1, (64, 256, 128)) == (0, 0)    # gfx942's
+    assert preload("spread", 1, (64, 256, 512)) == (0, 0)   # not in the table
 
 
 def test_second_pack_addresses_one_per_row_block_and_k_span_of_a_two_step_mfma():

@@ -1,5 +1,7 @@
 """GPU description files: every value sourced, loader errors name the bad key."""
 
+import json
+
 import pytest
 
 from gemmsim.errors import HardwareFileError
@@ -165,3 +167,68 @@ def test_amd_memory_latencies_name_a_pointer_chase(name):
         assert any(s in p.source for s in ("chipsandcheese.com", "caps-tum/mt4g", "MrRoy09/AMD-CDNA3-CacheBenchmarking")), key
     mem = load_gpu(name).memory
     assert mem.l2_hit_latency_ns < mem.mall_latency_ns < mem.hbm_latency_ns
+
+
+def test_arch_facts_are_the_descriptions_and_inherited_with_them():
+    facts = {name: load_gpu(name).arch_facts for name in ("mi300x", "mi325x", "mi350x", "mi355x", "h200")}
+    assert {n: f.preshuffle_hot_loop for n, f in facts.items()} == {
+        "mi300x": "paired", "mi325x": "paired", "mi350x": "spread", "mi355x": "spread", "h200": None}
+    assert [n for n, f in facts.items() if f.bf16_in_software] == ["mi300x", "mi325x"]
+    assert load_gpu("mi300x").provenance["[arch_facts].bf16_in_software"].kind == "spec"
+
+
+def test_an_arch_fact_needs_a_source_a_known_key_and_a_known_value(tmp_path):
+    text = (HW_DIR / "mi355x.toml").read_text()
+    unsourced = text.replace('preshuffle_hot_loop = { value = "spread", kind = "spec", source = "flydsl_kernel"',
+                             'preshuffle_hot_loop = { value = "spread"')
+    with pytest.raises(HardwareFileError, match=r"\[arch_facts\]\.preshuffle_hot_loop: kind must be one of"):
+        load_gpu(_write(tmp_path, unsourced))
+    with pytest.raises(HardwareFileError, match=r"preshuffle_hot_loop = 'even': must be one of paired, spread"):
+        load_gpu(_write(tmp_path, text.replace('value = "spread"', 'value = "even"')))
+    with pytest.raises(HardwareFileError, match=r"bf16_in_software = 1: must be true or false"):
+        load_gpu(_write(tmp_path, text.replace("bf16_in_software = { value = false", "bf16_in_software = { value = 1")))
+    extra = text.replace("[arch_facts]\n", '[arch_facts]\nwarp_size = { value = 1, kind = "spec", source = "gpu_specs" }\n')
+    with pytest.raises(HardwareFileError, match=r"\[arch_facts\]\.warp_size: unknown key"):
+        load_gpu(_write(tmp_path, extra))
+
+
+def test_each_arch_has_one_default_gpu_its_own_file_names(tmp_path, monkeypatch):
+    from gemmsim.hw import default_gpu_for_arch, default_gpus
+    from gemmsim.hw import loader
+
+    assert default_gpus() == {"gfx942": "mi300x", "gfx950": "mi355x", "sm_90": "h200"}
+    assert default_gpu_for_arch("sm90") == default_gpu_for_arch("sm_90") == "h200"   # mi325x inherits no marker
+    with pytest.raises(HardwareFileError, match=r"unknown arch 'gfx1100': expected one of gfx942, gfx950, sm_90"):
+        default_gpu_for_arch("gfx1100")
+    for name in ("mi300x", "mi325x"):
+        (tmp_path / f"{name}.toml").write_text((HW_DIR / f"{name}.toml").read_text())
+    monkeypatch.setattr(loader, "HW_DIR", tmp_path)
+    assert default_gpus() == {"gfx942": "mi300x"}
+    (tmp_path / "mi325x.toml").write_text("default_for_arch = true\n" + (HW_DIR / "mi325x.toml").read_text())
+    with pytest.raises(HardwareFileError, match=r"mi325x.toml: default_for_arch: mi300x.toml is already the default"):
+        default_gpus()
+
+
+def test_add_a_gpu_is_one_file(tmp_path, capsys):
+    """README, "Add a GPU": one description, here of a new arch whose facts it states, predicted with --gpu FILE."""
+    from tests.cli_runner import run_cli
+
+    path = tmp_path / "toy350.toml"
+    path.write_text('''inherits = "mi300x"
+name = "toy350"
+marketing_name = "a gfx942 board with gfx950's FlyDSL schedule"
+arch = "gfx9toy"
+
+[sources]
+toy_note = "tests/test_hw.py: a made-up GPU for the recipe's test, not a real part"
+
+[arch_facts]
+bf16_in_software = { value = false, kind = "assumed", source = "toy_note" }
+preshuffle_hot_loop = { value = "spread", kind = "assumed", source = "toy_note" }
+''')
+    gpu = load_gpu(path)
+    assert (gpu.name, gpu.arch, gpu.arch_facts.preshuffle_hot_loop) == ("toy350", "gfx9toy", "spread")
+    argv = ["predict", "--tile", "64x256x128", "--shape", "1024x1024x1024", "--dtype", "fp8", "--json", "--gpu"]
+    toy, mi300x = (json.loads(run_cli(argv + [g], capsys)[1]) for g in (str(path), "mi300x"))
+    assert toy["kernel"]["gpu"] == "toy350" and toy["kernel"]["arch"] == "gfx9toy"
+    assert toy["time_us"] != mi300x["time_us"]       # the same hardware, another hot-loop schedule

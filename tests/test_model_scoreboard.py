@@ -131,7 +131,7 @@ def test_the_compiled_hot_loop_carries_its_control_bits_and_no_waitcnt(symbol):
 
     tile, swizzle = tile_of(symbol)
     point = Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), 256, 256, 1024, 0.0, "h200", tile, swizzle, None)
-    program, _ = Predictor(RESULTS / "sass").sm90_program(point, H200)
+    program, _ = Predictor(RESULTS / "sass").program(point, H200)
     body = hot_loop(program.waves[0]).body
     assert all(i.control is not None for i in body)
     assert not any(i.op is Op.WAITCNT for i in body)

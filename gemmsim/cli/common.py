@@ -21,10 +21,9 @@ from pathlib import Path
 from gemmsim import dtypes, limits
 from gemmsim.api import DEFAULT_DTYPE, DEFAULT_GPU  # the library's defaults are the command's
 from gemmsim.errors import GemmsimError, InputError
-from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
+from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, default_gpus, load_gpu
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 
-ARCHES = ("gfx942", "gfx950", "sm90")
 COMMON_DTYPES = ("bf16", "fp16", "fp8", "bf8", "int8", "fp4")  # what --help lists; any registry spelling works
 
 
@@ -43,8 +42,10 @@ def add_gpu_args(parser: argparse.ArgumentParser, default: str | None = DEFAULT_
     group = parser.add_mutually_exclusive_group()
     when_unset = f"default {default}" if default else f"default: {unset}"
     group.add_argument("--gpu", help=f"{what}: {', '.join(available_gpus())}, or a .toml path ({when_unset})")
-    defaults = ", ".join(f"{arch} -> {default_gpu_for_arch(arch)}" for arch in ARCHES)
-    group.add_argument("--arch", help=f"{' | '.join(ARCHES)}: the default GPU of that arch ({defaults})")
+    arches = default_gpus()   # the descriptions that stand for their arch (default_for_arch)
+    defaults = ", ".join(f"{arch} -> {name}" for arch, name in sorted(arches.items()))
+    group.add_argument("--arch", help=f"{' | '.join(sorted(arches))}: the default GPU of that arch ({defaults}; "
+                                      f"underscores may be left out)")
     parser.set_defaults(gpu_default=default)
 
 

@@ -12,11 +12,18 @@ from gemmsim.cli.isa import add_source_args
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("predict", help="simulated kernel time, bottleneck, bank conflicts, timeline",
-                              description="Replay one CU of the GEMM kernel (the preshuffle GEMM of --tile, or "
-                                          "compiled assembly with --isa) and reason about the rest of the GPU.")
+                              description="Replay one CU of the GEMM kernel (the preshuffle GEMM of --tile, "
+                                          "compiled assembly with --isa, or any kernel family's with --family) and "
+                                          "reason about the rest of the GPU.")
     add_kernel_args(p, need_tile=False, dtype_unset=f"{DEFAULT_DTYPE}; with --isa, the input dtype of the kernel's first MFMA")
     p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
     p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
+    p.add_argument("--family", metavar="NAME",
+                   help="the kernel family that builds the instruction stream (default preshuffle, whose "
+                        "configuration is --tile and the kernel flags): " + family_list())
+    p.add_argument("--config", metavar="KEY=VALUE,...",
+                   help="the family's configuration, e.g. --family sm90-mma --config tile=64x128x64,swizzle=1 "
+                        "(for preshuffle its keys replace the kernel flags)")
     p.add_argument("--clock-mhz", type=positive_number, default=None, metavar="F",
                    help="the engine clock you measured under this kernel (default: the GPU's clock under load, "
                         "from the kernel's matrix activity)")
@@ -31,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim import api
     from gemmsim.report.text import format_prediction
 
-    prediction = api.predict(args.shape, args.tile, dtype=args.dtype, gpu=args.gpu, arch=args.arch,
+    prediction = api.predict(args.shape, args.tile, family=args.family, config=args.config, dtype=args.dtype,
+                             gpu=args.gpu, arch=args.arch,
                              lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
                              epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, split_k=args.split_k,
                              clock_mhz=args.clock_mhz, isa=args.isa, kernel=args.kernel, trip_count=args.trip_count,
@@ -57,11 +65,20 @@ def _say_which_tile(result) -> None:
           f"{', from cache' if result.from_cache else ''}; `gemmsim tune` ranks them)", file=sys.stderr)
 
 
+def family_list() -> str:
+    from gemmsim.frontends import registry
+
+    return "; ".join(f"{name}: {registry.get(name).summary}" for name in registry.names())
+
+
 def _title(p, args) -> str:
     pr, k = p.problem, p.kernel
-    options = "" if args.isa else (f"  lds_stage={args.lds_stage} swizzle={'off' if args.no_swizzle else 'on'} "
-                                   f"copy={args.copy} epilogue={args.epilogue}"
-                                   f"{f' split_k={args.split_k}' if args.split_k != 1 else ''}")
+    if args.family or args.config:
+        options = f"  family {args.family or 'preshuffle'}" + (f" {args.config}" if args.config else "")
+    else:
+        options = "" if args.isa else (f"  lds_stage={args.lds_stage} swizzle={'off' if args.no_swizzle else 'on'} "
+                                       f"copy={args.copy} epilogue={args.epilogue}"
+                                       f"{f' split_k={args.split_k}' if args.split_k != 1 else ''}")
     source = f"  from {args.isa}" if args.isa else ""
     batch = f"{pr.batch}x" if pr.batch > 1 else ""
     return (f"{batch}{pr.m}x{pr.n}x{pr.k} {pr.dtype}  tile {k.tile}  on {k.gpu} ({k.arch}){options}{source}")

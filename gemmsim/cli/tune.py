@@ -32,6 +32,8 @@ def register(subparsers) -> None:
                    help="candidate space: 'tiles' (default: tiles x tile_k, other knobs at their defaults), "
                         "'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally followed by axes "
                         "to replace, e.g. 'full tile_m=64,128 lds_stage=2'")
+    p.add_argument("--family", metavar="NAME", help="the kernel family whose configurations are ranked (default "
+                                                    "preshuffle, the one with a candidate space)")
     p.add_argument("--top", type=int, default=10,
                    help="rank the best N candidates exactly and show them (default 10; fewer replay less)")
     p.add_argument("--out", type=output_path, metavar="FILE.csv", help="with --model/--trace: write the dispatch table")
@@ -51,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
                          + (f", got {' and '.join(sources)}" if sources else ""))
     if args.top < 1:
         raise InputError(f"--top must be a positive integer, got {args.top}")
+    from gemmsim.frontends import registry
+    registry.searchable(args.family)
     space = parse_space(args.space)
     gpu = gpu_from_args(args)
     cache = None if args.no_cache else TuneCache()
@@ -66,7 +70,7 @@ def _tune_shape(args, gpu, space, cache) -> int:
     from gemmsim.report.rows import format_csv, format_table
     from gemmsim.report.tune import tune_header
 
-    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache)
+    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache, family=args.family)
     if args.json:
         print(result.to_json())
     elif args.csv:

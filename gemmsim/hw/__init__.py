@@ -9,6 +9,7 @@ each entry's shape and dtypes against its opcode.
 
 from gemmsim.hw.loader import (
     GPU,
+    ArchFacts,
     ClockUnderLoad,
     ComputeUnit,
     LDS,
@@ -17,11 +18,13 @@ from gemmsim.hw.loader import (
     Provenance,
     available_gpus,
     default_gpu_for_arch,
+    default_gpus,
     load_gpu,
 )
 
 __all__ = [
     "GPU",
+    "ArchFacts",
     "ClockUnderLoad",
     "ComputeUnit",
     "LDS",
@@ -30,5 +33,6 @@ __all__ = [
     "Provenance",
     "available_gpus",
     "default_gpu_for_arch",
+    "default_gpus",
     "load_gpu",
 ]

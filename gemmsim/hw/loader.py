@@ -16,7 +16,6 @@ from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, 
 HW_DIR = Path(__file__).parent
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
 DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "clock_under_load", "launch_overhead_us")
-DEFAULT_GPU_FOR_ARCH = {"gfx942": "mi300x", "gfx950": "mi355x", "sm90": "h200", "sm_90": "h200"}
 
 
 @dataclass(frozen=True)
@@ -276,6 +275,21 @@ class ClockUnderLoad:
 
 
 @dataclass(frozen=True)
+class ArchFacts:
+    """What the instruction set and its compilers do that a front-end must know ([arch_facts] of a file;
+    absent keys take these defaults). A new GPU of a new arch says them in its own file."""
+
+    bf16_in_software: bool = False   # no f32 -> bf16 conversion instruction: a kernel rounds in software
+    # how FlyDSL's preshuffle GEMM orders a K tile's hot loop on this arch ("paired": fixed rounds of
+    # loads, MFMAs and reads; "spread": preloads, then the rest spread over the MFMAs); None: FlyDSL
+    # builds no preshuffle GEMM for it, and neither does gemmsim's generator
+    preshuffle_hot_loop: str | None = None
+
+
+PRESHUFFLE_HOT_LOOPS = ("paired", "spread")
+
+
+@dataclass(frozen=True)
 class GPU:
     name: str
     marketing_name: str
@@ -292,6 +306,7 @@ class GPU:
     launch_overhead_us: float  # per-launch time beside the kernel's own (0 where the file gives none)
     provenance: Mapping[str, Provenance] = field(repr=False)
     clock_under_load: ClockUnderLoad | None = None  # None: the sustained clock whatever the kernel does
+    arch_facts: ArchFacts = ArchFacts()
 
     def clock_mhz(self, dtype: str, sustained: bool = True) -> float:
         """Engine clock for a GEMM of this dtype: the measured median under load, or the peak."""
@@ -320,11 +335,54 @@ def available_gpus() -> list[str]:
 
 
 def default_gpu_for_arch(arch: str) -> str:
+    """The shipped GPU whose description says `default_for_arch = true` for its arch (`sm90` is
+    `sm_90`: an arch is named with or without its underscores)."""
+    defaults = default_gpus()
+    wanted = _arch_key(arch) if isinstance(arch, str) else None
+    for known, name in defaults.items():
+        if _arch_key(known) == wanted:
+            return name
+    raise HardwareFileError(f"unknown arch {arch!r}: expected one of {', '.join(sorted(defaults))}")
+
+
+def _arch_key(arch: str) -> str:
+    return arch.lower().replace("_", "")
+
+
+_DEFAULTS: dict[tuple, dict[str, str]] = {}
+
+
+def default_gpus() -> dict[str, str]:
+    """arch -> the shipped GPU that stands for it (`--arch`): the one description of the arch that
+    says `default_for_arch = true` at its top (a file's own key: one that inherits does not inherit it)."""
+    paths = sorted(HW_DIR.glob("*.toml"))
+    key = tuple((p, p.stat().st_mtime_ns) for p in paths)
+    if key not in _DEFAULTS:
+        out: dict[str, str] = {}
+        for path in paths:
+            if not _marks_default(path):
+                continue
+            arch = _read_with_parents(path, seen=()).get("arch")
+            if not isinstance(arch, str):
+                raise HardwareFileError(f"{path.name}: arch: missing top-level string")
+            if arch in out:
+                raise HardwareFileError(f"{path.name}: default_for_arch: {out[arch]}.toml is already the default "
+                                        f"GPU of {arch}; an arch has one")
+            out[arch] = path.stem
+        _DEFAULTS.clear()
+        _DEFAULTS[key] = out
+    return dict(_DEFAULTS[key])
+
+
+def _marks_default(path: Path) -> bool:
+    """Whether the file itself (not a parent) says `default_for_arch = true`."""
     try:
-        return DEFAULT_GPU_FOR_ARCH[arch]
-    except KeyError:
-        raise HardwareFileError(
-            f"unknown arch {arch!r}: expected one of {', '.join(sorted(DEFAULT_GPU_FOR_ARCH))}") from None
+        marker = tomllib.loads(_read_text(path)).get("default_for_arch", False)
+    except tomllib.TOMLDecodeError as e:
+        raise HardwareFileError(f"{path.name}: not valid TOML: {e}") from None
+    if not isinstance(marker, bool):
+        raise HardwareFileError(f"{path.name}: default_for_arch = {marker!r}: must be true or false")
+    return marker
 
 
 _CACHE: dict[tuple[Path, str], GPU] = {}
@@ -541,6 +599,8 @@ def _build(path: Path, data: dict) -> GPU:
     for key in ("name", "marketing_name", "arch", "vendor"):
         if not isinstance(data.get(key), str):
             r.fail(key, "missing top-level string")
+    if not isinstance(data.get("default_for_arch", False), bool):
+        r.fail(f"default_for_arch = {data['default_for_arch']!r}", "must be true or false")
     device = r.table(data, "device")
     for key in device:
         if key not in DEVICE_KEYS:
@@ -582,6 +642,7 @@ def _build(path: Path, data: dict) -> GPU:
         launch_overhead_us=r.value(device, "device", "launch_overhead_us", float) if "launch_overhead_us" in device else 0.0,
         provenance=MappingProxyType(r.provenance),
         clock_under_load=_clock_under_load(r, device),
+        arch_facts=_arch_facts(r, data),
     )
     r.check_relations({"compute_units": gpu.compute_units, "xcds": gpu.xcds, "peak_clock_mhz": gpu.peak_clock_mhz,
                        "sustained_clock_mhz": gpu.sustained_clock_mhz, **vars(gpu.cu), **vars(gpu.lds),
@@ -594,3 +655,26 @@ def _clock_under_load(r: _Reader, device: dict) -> ClockUnderLoad | None:
         return None
     table = r.table(device, "clock_under_load")
     return ClockUnderLoad(**r.fields(table, "device.clock_under_load", ClockUnderLoad))
+
+
+ARCH_FACT_TYPES = {"bf16_in_software": bool, "preshuffle_hot_loop": str}
+
+
+def _arch_facts(r: _Reader, data: dict) -> ArchFacts:
+    """[arch_facts]: each fact a sourced value, as every number is; absent keys keep ArchFacts' defaults."""
+    if "arch_facts" not in data:
+        return ArchFacts()
+    table = r.table(data, "arch_facts")
+    facts = {}
+    for key in table:
+        full = f"[arch_facts].{key}"
+        if key not in ARCH_FACT_TYPES:
+            r.fail(full, f"unknown key (expected one of {', '.join(ARCH_FACT_TYPES)})")
+        val = r.value(table, "arch_facts", key, ARCH_FACT_TYPES[key])
+        if not isinstance(val, ARCH_FACT_TYPES[key]):
+            r.fail(f"{full} = {val!r}", "must be true or false" if ARCH_FACT_TYPES[key] is bool else "must be a string")
+        facts[key] = val
+    if facts.get("preshuffle_hot_loop", PRESHUFFLE_HOT_LOOPS[0]) not in PRESHUFFLE_HOT_LOOPS:
+        r.fail(f"[arch_facts].preshuffle_hot_loop = {facts['preshuffle_hot_loop']!r}",
+               f"must be one of {', '.join(PRESHUFFLE_HOT_LOOPS)}")
+    return ArchFacts(**facts)

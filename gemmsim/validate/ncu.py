@@ -37,7 +37,7 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
     out = []
     columns = tuple(f"shared_{side}_{what}" for side in SIDES for what in SHARED_COUNTS)
     for r, p in profiled_kernels(ncu_csv, columns):
-        program, _ = predictor.sm90_program(p, gpu)
+        program, _ = predictor.program(p, gpu)
         predicted = shared_counts(program, gpu)
         row = {"symbol": p.symbol, "shape": p.shape}
         for side in SIDES:

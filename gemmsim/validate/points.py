@@ -1,8 +1,9 @@
 """A measured point: one kernel launch, what it computed, and how long it took.
 
 A point knows its kernel by the symbol the validation runner built it under. kernels/ names them
-so that the symbol alone says what ran: the H200 ladder kernels are `<variant>_<f32|f64|i32>`, the
-matrix-core kernel is `mma_preshuffle_m<M>n<N>k<K>_swz<0|1>` (its tile and A-tile swizzle). Any
+so that the symbol alone says what ran, and the kernel family that builds each claims its own
+symbols (gemmsim.frontends.registry.kernel_for_symbol; the sm_90 families: the ladder's
+`<variant>_<f32|f64|i32>`, the matrix-core kernel's `mma_preshuffle_m<M>n<N>k<K>_swz<0|1>`). Any
 other symbol (an AMD row, a profiled kernel) is the preshuffle GEMM of the tile its row or the
 user gives.
 """
@@ -15,9 +16,7 @@ from dataclasses import dataclass
 
 from gemmsim.dtypes import normalize
 from gemmsim.errors import InputError
-
-LADDER_SYMBOL = re.compile(r"^(gemm|gemm_tiled|gemm_blocked2x2|gemm_tiled_blocked2x2|gemm_blocked4x4)_(f32|f64|i32)$")
-MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])$")
+from gemmsim.frontends.registry import DEFAULT, kernel_for_symbol
 
 
 @dataclass(frozen=True)
@@ -87,41 +86,30 @@ class Compared:
 
 
 def is_ours(symbol: str) -> bool:
-    """Whether the symbol is one of kernels/'s (a ladder or the matrix-core kernel)."""
-    return bool(LADDER_SYMBOL.match(symbol) or MMA_SYMBOL.match(symbol))
-
-
-def ladder_variant(symbol: str) -> str:
-    """The ladder kernel's variant (gemm, gemm_tiled, ...) of a ladder symbol."""
-    return LADDER_SYMBOL.match(symbol).group(1)
+    """Whether the symbol is one of kernels/'s: a registered kernel family claims it."""
+    return kernel_for_symbol(symbol) is not None
 
 
 def tile_of(symbol: str, tile_text: str = "", swizzle_text: str = "1") -> tuple[tuple[int, int, int] | None, bool]:
-    """(tile, swizzle) of a kernel: from the matrix-core symbol, else from the row's columns.
-    A ladder kernel has no tile (and no swizzle)."""
-    m = MMA_SYMBOL.match(symbol)
-    if m:
-        return (int(m.group(1)), int(m.group(2)), int(m.group(3))), m.group(4) == "1"
-    if LADDER_SYMBOL.match(symbol):
-        return None, False
+    """(tile, swizzle) of a kernel: what its symbol says (a ladder kernel has no tile, and no swizzle),
+    else the row's columns."""
+    named = kernel_for_symbol(symbol)
+    if named is not None:
+        return named.tile, named.swizzle
     if tile_text and tile_text.count("x") == 2 and "x0" not in tile_text:
         return tuple(int(x) for x in tile_text.split("x")), swizzle_text.strip() not in ("0", "False", "false")
     return None, True
 
 
 def dtype_of(symbol: str, dtype: str) -> str:
-    """gemmsim's dtype name of a kernel: a ladder symbol's suffix, else the row's (or user's) dtype."""
-    m = LADDER_SYMBOL.match(symbol)
-    if m:
-        return normalize(m.group(2))
+    """gemmsim's dtype name of a kernel: the one its symbol writes (a ladder's suffix), else the row's (or user's)."""
+    named = kernel_for_symbol(symbol)
+    if named is not None and named.dtype is not None:
+        return named.dtype
     return normalize(dtype) if dtype else dtype
 
 
 def family_of(symbol: str) -> str:
     """The kernel family a point's rank correlation is taken within."""
-    m = LADDER_SYMBOL.match(symbol)
-    if m:
-        return f"ladder_{normalize(m.group(2))}"
-    if MMA_SYMBOL.match(symbol):
-        return "mma_preshuffle"
-    return "preshuffle"
+    named = kernel_for_symbol(symbol)
+    return named.group if named is not None else DEFAULT

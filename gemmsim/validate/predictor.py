@@ -1,13 +1,13 @@
 """Which Program a measured kernel is, and what the simulator predicts for it.
 
-* an H200 ladder kernel -> gemmsim.frontends.sm90.ladder; the matrix-core kernel -> sm90.mma
-  (tile and swizzle from the symbol); both on the h200 description. With the SASS listing beside
-  the CSV (sass/<symbol>.sass) the hot loop follows the compiled order, address arithmetic
-  included as issue-only slots, and its compiled control bits (stall counts, scoreboard barriers:
-  gemmsim.model.scoreboard) decide when each instruction may issue (int32 ladder kernels too: an
-  IMAD is a multiply-add where both its factors are loaded in the loop, sass_reader.order_letters);
-* anything else (an AMD row or profile) -> the preshuffle GEMM generator for the point's tile, on
-  the point's GPU;
+* a kernel whose symbol a registered family claims (gemmsim.frontends.registry.kernel_for_symbol:
+  the H200 ladder kernels -> sm90-ladder, the matrix-core kernel -> sm90-mma, with tile and
+  swizzle from the symbol) is built by that family, with the registers its row gives and its
+  compiled listing where the SASS listings are (sass/<symbol>.sass beside the CSV: the hot loop then
+  follows the compiled order and control bits, gemmsim.frontends.sm90.families);
+* a kernel whose family builds nothing for the point's GPU but whose tile is known (kernels/
+  mma_preshuffle.hip measured on an AMD GPU), and anything else (an AMD row or profile), is the
+  preshuffle GEMM of the point's tile, on the point's GPU;
 * the predicted time is the replay's kernel time plus the description's per-launch overhead
   ([device].launch_overhead_us, the empty kernel timed as the runner times a GEMM; 0 where absent), since
   every measured time is event-timed around one launch.
@@ -23,17 +23,19 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from gemmsim import limits, progress
-from gemmsim.dtypes import element_bytes
+from gemmsim import progress
 from gemmsim.errors import ConfigError
+from gemmsim.frontends import registry
 from gemmsim.hw import load_gpu
-from gemmsim.validate.points import Compared, Point, ladder_variant
+from gemmsim.problem import make_config, make_problem
+from gemmsim.validate.points import Compared, Point
 
 PREDICTIONS_KEPT = 4096      # distinct kernels a Predictor remembers (a results CSV has a few hundred)
 
 
 class Predictor:
-    """Predicts points; `sass_dir` holds the cuobjdump -sass listings of the sm_90 kernels."""
+    """Predicts points; `sass_dir` holds the compiled listings of the measured kernels (<symbol>.sass:
+    cuobjdump -sass of the sm_90 kernels)."""
 
     def __init__(self, sass_dir: str | Path | None = None):
         self.sass_dir = Path(sass_dir) if sass_dir else None
@@ -50,52 +52,38 @@ class Predictor:
         return self._predict_kernel(_kernel_only(p))
 
     def _prediction(self, p: Point):
-        from gemmsim.simulate import predict, predict_program
-        from gemmsim.problem import make_config, make_problem
+        from gemmsim.simulate import predict_built
 
         gpu = load_gpu(p.gpu)
-        if gpu.vendor == "nvidia" and (p.family.startswith("ladder_") or p.family == "mma_preshuffle"):
-            program, problem = self.sm90_program(p, gpu)
-            return predict_program(program, problem, gpu)
-        if p.family.startswith("ladder_"):
-            raise ConfigError(f"{p.symbol}: no {gpu.arch} instruction stream for the ladder kernels (only sm_90)")
+        return predict_built(self.build(p, gpu), gpu)
+
+    def program(self, p: Point, gpu):
+        """(Program, problem) of a point's kernel: for the sm_90 kernels, the hot loop in the compiled order
+        when the SASS listing is there, else the source order."""
+        built = self.build(p, gpu)
+        return built.program, built.problem
+
+    def build(self, p: Point, gpu):
+        """What the point's kernel family builds for it on `gpu`."""
+        family, config = self.kernel(p, gpu)
+        problem = make_problem((p.m, p.n, p.k), p.dtype, dtypes=family.dtypes, kernel=f"the {family.name} kernel")
+        return family.build(problem, config, gpu)
+
+    def kernel(self, p: Point, gpu):
+        """(family, config) of a point: the family its symbol names, where it builds for `gpu`; else the
+        preshuffle GEMM of the point's tile."""
+        listing = self._listing(p.symbol)
+        named = registry.kernel_for_symbol(p.symbol, p.registers, str(listing) if listing else None)
+        if named is not None:
+            family = registry.get(named.family)
+            refused = family.refuses(gpu)
+            if refused is None:
+                return family, named.config
+            if p.tile is None:
+                raise ConfigError(f"{p.symbol}: {refused}")
         if p.tile is None:
             raise ConfigError(f"{p.symbol}: no tile known for the preshuffle generator; give --tile")
-        return predict(make_problem((p.m, p.n, p.k), p.dtype), make_config(p.tile, swizzle=p.swizzle), gpu)
-
-    def sm90_program(self, p: Point, gpu):
-        """The sm_90 Program of a point: its hot loop in the compiled order when the SASS listing is
-        there, else the source order."""
-        from gemmsim.frontends.sm90 import ladder as sm90_ladder, mma as sm90_mma
-        from gemmsim.frontends.sm90.common import Sm90Problem
-
-        if gpu.vendor != "nvidia":
-            raise ConfigError(f"{p.symbol}: the sm_90 streams need an NVIDIA GPU description, got {gpu.name}")
-        limits.check_dims(p.symbol, {"M": p.m, "N": p.n, "K": p.k})   # before any per-element table is built
-        if p.family == "mma_preshuffle":
-            problem = Sm90Problem(p.m, p.n, p.k, "bf16", c_bytes=4)
-
-            def build(**kw):
-                return sm90_mma.generate(p.tile, p.swizzle, problem, gpu, registers=p.registers, **kw)
-        else:
-            variant = ladder_variant(p.symbol)
-            problem = Sm90Problem(p.m, p.n, p.k, p.dtype, c_bytes=int(element_bytes(p.dtype)))
-
-            def build(**kw):
-                return sm90_ladder.generate(variant, problem, gpu, registers=p.registers, **kw)
-        listing = self._listing(p.symbol)
-        if listing is None:
-            return build(), problem
-        from gemmsim.frontends.sm90.sass_reader import (
-            around_hot_loop, hot_loop_controls, hot_loop_load_strides, hot_loop_order)
-
-        multiply_add = "IMAD" if p.dtype == "int32" else "FFMA"
-        if p.family == "mma_preshuffle":
-            extra = {"around": around_hot_loop(listing)}
-        else:   # the ladder's loads take their buffer's compiled places (A's pointer steps by a constant, B's by N)
-            extra = {"load_strides": hot_loop_load_strides(listing)}
-        return build(order=hot_loop_order(listing, multiply_add=multiply_add),
-                     controls=hot_loop_controls(listing), **extra), problem
+        return registry.get(), make_config(p.tile, swizzle=p.swizzle)
 
     def _listing(self, symbol: str) -> Path | None:
         listing = self.sass_dir / f"{symbol}.sass" if self.sass_dir else None

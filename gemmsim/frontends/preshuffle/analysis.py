@@ -31,7 +31,7 @@ from pathlib import Path
 
 from gemmsim.analytics.occupancy import Occupancy, occupancy, waves_per_eu_vgpr_budget
 from gemmsim.errors import ConfigError
-from gemmsim.hw import GPU, MatrixInstruction
+from gemmsim.hw import GPU, MatrixInstruction, default_gpus, load_gpu
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
 from gemmsim.problem import COPY_MODES, EPILOGUES, OUTPUT_BYTES, KernelConfig, Problem
 
@@ -41,12 +41,13 @@ K_STEP_BYTES = 64       # the guide's K64 micro-step
 PACK_BYTES = 16         # one ds_read_b128 / buffer_load_dwordx4 per lane
 ADDRESS_VGPRS = 16      # the guide's "~10-20 VGPRs" for offsets and indices
 VGPR_BYTES = 4          # a VGPR holds one 32-bit word per lane (the ISA's register width)
-AMD_ARCHS = ("gfx942", "gfx950")
 # FlyDSL swizzles A in LDS by row XOR16 for 8-bit dtypes and for LDS DMA, but its 16-bit sync-copy
 # path keeps CuTe's fixed Swizzle<3,3,3> on elements: 16-byte blocks XORed within 128-byte groups.
 SYNC_16BIT_SWIZZLE_GROUP_BYTES = 128
 BLOCK_SCALED_DTYPES = ("fp4",)   # MX formats: their matrix instruction applies block scales
-SPREAD_ARCH = "gfx950"   # FlyDSL's gfx950 hot loop: preload, then spread evenly (gfx942 has a fixed pattern)
+# FlyDSL's hot loop per arch, as the GPU description says ([arch_facts].preshuffle_hot_loop): "spread"
+# (gfx950: preload, then spread evenly) or "paired" (gfx942: a fixed pattern of rounds)
+SPREAD = "spread"
 DS_WRITE_ADVANCE = 2     # FlyDSL starts the tail LDS writes this many MFMAs (gfx942: load/read rounds) early
 FIRST_READS = 2          # FlyDSL's gfx942 hot loop reads this many A packs before its first MFMA
 
@@ -57,10 +58,10 @@ def _preload_table() -> dict[str, tuple[int, int]]:
     return {tile: (dsrd, dvmem) for tile, (dsrd, dvmem) in data["tiles"].items()}
 
 
-def preload(arch: str, elem_bytes: float, tile: tuple[int, int, int]) -> tuple[int, int]:
-    """(LDS reads, global loads) of a K tile FlyDSL issues before its first MFMA: only its gfx950
-    8-bit kernel preloads, by a per-tile table (preload.toml)."""
-    if arch != SPREAD_ARCH or elem_bytes != 1:
+def preload(hot_loop: str | None, elem_bytes: float, tile: tuple[int, int, int]) -> tuple[int, int]:
+    """(LDS reads, global loads) of a K tile FlyDSL issues before its first MFMA: only its spread
+    (gfx950) 8-bit kernel preloads, by a per-tile table (preload.toml)."""
+    if hot_loop != SPREAD or elem_bytes != 1:
         return 0, 0
     return _preload_table().get("x".join(str(x) for x in tile), (0, 0))
 
@@ -337,19 +338,20 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
 
     b_tile = k_unroll * num_acc_n * PACK_BYTES // VGPR_BYTES
     slots, a_live = None, PACK_BYTES // VGPR_BYTES   # the guide: one A pack prefetched ahead of its MFMA
-    if config.copy == "sync" or gpu.arch == SPREAD_ARCH:
+    spread = gpu.arch_facts.preshuffle_hot_loop == SPREAD
+    if config.copy == "sync" or spread:
         # FlyDSL's gfx950 scheduler spreads an async tile as a sync one, the DMA in place of the A copy
         # loads and no LDS writes (its compiled async loop keeps that order)
         counts = (mfma_per_tile, a_loads + k_unroll * num_acc_n, k_unroll * m_repeat,
                   a_loads if config.copy == "sync" else 0)
-        if gpu.arch == SPREAD_ARCH:
+        if spread:
             # MFMA order (generator.mfmas): per K group of span K64 steps, per sub-step, mi, ni
             span = k_steps_per_mfma(mfma_per_k_step)           # K64 steps (packs) in one MFMA's A operand
             subs = max(1, int(mfma_per_k_step))                # MFMAs one pack feeds, per column block
             group = subs * m_repeat * num_acc_n                # MFMAs of one K group
             operands = [(g, mi) for g in range(k_unroll // span) for mi in range(m_repeat)]
             first_use = tuple(g * group + mi * num_acc_n for g, mi in operands for _ in range(span))
-            slots = spread_slots(*counts, preload(gpu.arch, eb, (config.tile_m, config.tile_n, config.tile_k)),
+            slots = spread_slots(*counts, preload(gpu.arch_facts.preshuffle_hot_loop, eb, (config.tile_m, config.tile_n, config.tile_k)),
                                  first_use)
             last_use = tuple(g * group + ((subs - 1) * m_repeat + mi + 1) * num_acc_n - 1 for g, mi in operands)
             a_live = live_a_operands(slots.reads, span, last_use) * span * PACK_BYTES // VGPR_BYTES
@@ -362,7 +364,7 @@ def analyze(problem: Problem, config: KernelConfig, gpu: GPU) -> TileAnalysis:
         accumulators=m_repeat * num_acc_n * (MFMA_TILE * MFMA_TILE // gpu.cu.wave_size),  # f32 C per lane
         b_tile=b_tile,
         # gfx950's single-buffer loop loads the next B after the last MFMA: one B tile live (compiled 16x64x512: 76)
-        b_tiles_live=1 if config.lds_stage == 1 and gpu.arch == SPREAD_ARCH else 2,
+        b_tiles_live=1 if config.lds_stage == 1 and spread else 2,
         a_prefetch=a_live,
         a_tile=a_loads * PACK_BYTES // VGPR_BYTES if config.copy == "sync" else 0,
         addresses=ADDRESS_VGPRS + second_pack_addresses(k_unroll, mfma_per_k_step, m_repeat, config.swizzle),
@@ -392,10 +394,16 @@ def _either(choices: tuple[str, ...]) -> str:
     return " or ".join(repr(c) for c in choices)
 
 
+def _scheduled_archs() -> list[str]:
+    """The archs whose default GPU's description names FlyDSL's hot-loop schedule (for a message)."""
+    return sorted(arch for arch, name in default_gpus().items() if load_gpu(name).arch_facts.preshuffle_hot_loop)
+
+
 def _check_arch_and_options(config: KernelConfig, gpu: GPU) -> None:
-    if gpu.arch not in AMD_ARCHS:
-        raise ConfigError(f"the preshuffle GEMM generator targets {' and '.join(AMD_ARCHS)}; "
-                          f"{gpu.name} is {gpu.arch} (async LDS DMA and MFMA are AMD-only)")
+    if gpu.arch_facts.preshuffle_hot_loop is None:
+        raise ConfigError(f"the preshuffle GEMM generator targets {' and '.join(_scheduled_archs())}; {gpu.name} is "
+                          f"{gpu.arch}, whose description gives no [arch_facts].preshuffle_hot_loop (async LDS DMA "
+                          f"and MFMA are AMD-only)")
     if config.lds_stage not in (1, 2):
         raise ConfigError(f"lds_stage={config.lds_stage}: must be 1 (single A buffer) or 2 (ping-pong)")
     if config.copy not in COPY_MODES:

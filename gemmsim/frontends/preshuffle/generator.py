@@ -8,9 +8,10 @@ other LDS buffer (sync copy) or by LDS DMA (async copy). The main loop runs two 
 iteration (pong buffer, then ping) so that it stays one loop body.
 
 Hot-loop interleaving: sync copy follows the scheduling hints of FlyDSL's kernel (the compiled
-kernels keep close to them, tests/data/flydsl_facts.toml). On gfx942 (analysis.paired_slots) two A
+kernels keep close to them, tests/data/flydsl_facts.toml); the GPU description names the pattern
+([arch_facts].preshuffle_hot_loop). On gfx942 ("paired", analysis.paired_slots) two A
 reads come first, then rounds of one global load, num_acc_n MFMAs, one LDS read, num_acc_n MFMAs,
-the LDS writes after the last rounds; on gfx950 (analysis.spread_slots) a per-tile number of loads
+the LDS writes after the last rounds; on gfx950 ("spread", analysis.spread_slots) a per-tile number of loads
 and reads come first (8-bit tiles), the rest spread over the MFMAs, the LDS writes among the last
 MFMAs. Async copy spreads the LDS reads and DMA loads evenly over all MFMAs. With one A buffer
 (lds_stage 1) on gfx950 the next tile's B loads follow the tile's last MFMA, as FlyDSL's compiled
@@ -31,7 +32,7 @@ import functools
 import math
 from dataclasses import dataclass, replace
 
-from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD_ARCH, WAVES_PER_BLOCK, TileAnalysis,
+from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD, WAVES_PER_BLOCK, TileAnalysis,
                                                    k_steps_per_mfma)
 from gemmsim.hw import GPU
 from gemmsim.identity import ByIdentity
@@ -49,8 +50,8 @@ SCALE_BYTES = 4              # scale_a and scale_b are f32, one per row of A and
 SCALED_ELEM_BYTES = 1        # FlyDSL's 8-bit GEMM scales C per row (scale_a) and per column (scale_b)
 SCALES_IN_LAST_TILE_ACC_VGPRS = 64   # up to this many accumulator VGPRs FlyDSL loads the scales during the
                                      # last tile's MFMAs, above it after them (compiled: tests/data/flydsl_facts.toml)
-# gfx942 has no f32 -> bf16 conversion instruction: the compiled epilogue rounds each element in software
-SOFTWARE_BF16_ARCHS = ("gfx942",)
+# Where the GPU has no f32 -> bf16 conversion instruction ([arch_facts].bf16_in_software: gfx942), the
+# compiled epilogue rounds each element in software with these
 BF16_ROUND_VALU = ("v_bfe_u32", "v_add3_u32", "v_or_b32", "v_cmp_u_f32", "v_cndmask_b32", "v_lshrrev_b32")
 
 
@@ -70,6 +71,7 @@ class _WaveBuilder:
 
     def __init__(self, a: TileAnalysis, gpu: GPU, wave: int, break_swizzle_read: bool = False):
         self.a, self.gpu, self.wave = a, gpu, wave
+        self.spread = gpu.arch_facts.preshuffle_hot_loop == SPREAD   # FlyDSL's gfx950 schedule (else gfx942's)
         self.lanes = gpu.cu.wave_size
         self.threads = WAVES_PER_BLOCK * self.lanes
         self.k_bytes = a.a_row_bytes                            # A's row stride
@@ -240,9 +242,9 @@ class _WaveBuilder:
     def _rank(self, at: int, kind: int) -> int:
         """Which of one position's reads (0), loads (1) and writes (2) go first, as FlyDSL's hints order them."""
         a = self.a
-        if a.slots is None or (at == 0 and a.arch == SPREAD_ARCH):
+        if a.slots is None or (at == 0 and self.spread):
             return (1, 0, 2)[kind]   # loads, then reads: the async spread and gfx950's preload
-        if a.arch == SPREAD_ARCH:
+        if self.spread:
             return kind              # after each MFMA: reads, loads, writes
         return (2, 1, 0)[kind]       # gfx942: a round's write, then the next round's load; reads mid-round
 
@@ -253,7 +255,7 @@ class _WaveBuilder:
             load_at, read_at, write_at = list(a.slots.loads[:loads]), list(a.slots.reads), list(a.slots.writes[:writes])
         else:
             load_at, read_at, write_at = _spread(loads, n), _spread(reads, n), []
-        if a.arch == SPREAD_ARCH and a.config.lds_stage == 1:
+        if self.spread and a.config.lds_stage == 1:
             # FlyDSL's single-buffer loop keeps one B tile in registers: on gfx950 the compiled loop issues
             # the next tile's A copy first and its B loads after the tile's last MFMA (sync and async copy)
             a_copies = min(loads, a.a_loads_per_tile if a.config.copy == "sync" else 0)
@@ -325,7 +327,7 @@ class _WaveBuilder:
         for pair in range(2):
             rows = (Reg("v", acc.index + 2 * pair), Reg("v", acc.index + 2 * pair + 1))
             tag = f"acc(m{mi},n{ni}) rows {2 * pair}-{2 * pair + 1} -> bf16"
-            if self.a.arch in SOFTWARE_BF16_ARCHS:
+            if self.gpu.arch_facts.bf16_in_software:
                 out += [self.valu(op, f"{tag} ({op})", srcs=rows) for op in (BF16_ROUND_VALU * 2)[:-1]]
             out.append(self.valu("v_cvt_pk_bf16_f32", tag, dst=Reg("v", acc.index + pair), srcs=rows))
         return out

@@ -1,0 +1,125 @@
+"""The sm_90 streams of kernels/ as kernel families, and the symbols that name their kernels.
+
+kernels/ names its kernels so that the symbol alone says what ran: the H200 ladder kernels are
+`<variant>_<f32|f64|i32>`, the matrix-core kernel `mma_preshuffle_m<M>n<N>k<K>_swz<0|1>` (its tile and
+A-tile swizzle). A measured kernel's `registers` (per thread, ptxas's) size its occupancy, and its
+cuobjdump -sass listing (`sass`) orders the hot loop as compiled: address arithmetic as issue-only
+slots, and the compiled control bits (stall counts, scoreboard barriers) deciding when each
+instruction may issue (gemmsim.model.scoreboard); an IMAD is a multiply-add where both its factors
+are loaded in the loop (sass_reader.order_letters).
+
+    gemmsim predict --family sm90-mma --config tile=64x128x64,swizzle=1 --shape 4096x4096x4096 --gpu h200
+    gemmsim predict --family sm90-ladder --config kernel=gemm_tiled --dtype fp32 --shape 512x512x512 --gpu h200
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gemmsim.dtypes import element_bytes, normalize
+from gemmsim.errors import ConfigError
+from gemmsim.frontends.family import Built, Family, Named
+from gemmsim.problem import Problem
+
+LADDER_SYMBOL = re.compile(r"^(gemm|gemm_tiled|gemm_blocked2x2|gemm_tiled_blocked2x2|gemm_blocked4x4)_(f32|f64|i32)$")
+MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])$")
+
+
+@dataclass(frozen=True)
+class MmaConfig:
+    """kernels/mma_preshuffle.hip: its tile, whether A is swizzled in shared memory, and what its build says."""
+
+    tile: tuple[int, int, int]
+    swizzle: bool = True
+    registers: int | None = None   # per thread (default: the stream's own estimate)
+    sass: str | None = None        # the kernel's cuobjdump -sass listing: the hot loop in its compiled order
+
+
+@dataclass(frozen=True)
+class LadderConfig:
+    """One kernel of kernels/ladder.hip (gemm, gemm_tiled, gemm_blocked2x2, gemm_tiled_blocked2x2,
+    gemm_blocked4x4); its input dtype is the problem's (fp32, fp64 or int32)."""
+
+    kernel: str
+    registers: int | None = None
+    sass: str | None = None
+
+
+class _Sm90(Family):
+    def refuses(self, gpu) -> str | None:
+        if gpu.vendor != "nvidia":
+            return (f"no {gpu.arch} instruction stream for the {self.name} kernels (only sm_90: the streams need "
+                    f"an NVIDIA GPU description, got {gpu.name})")
+        return None
+
+    def _check(self, problem: Problem, gpu) -> None:
+        reason = self.refuses(gpu)
+        if reason:
+            raise ConfigError(reason)
+        if problem.batch != 1:
+            raise ConfigError(f"the {self.name} stream computes one GEMM: no batch (got {problem.batch})")
+
+
+class Sm90Mma(_Sm90):
+    name = "sm90-mma"
+    summary = "kernels/mma_preshuffle.hip on sm_90: mma.sync bf16 -> fp32, A through shared memory"
+    config_type = MmaConfig
+    dtypes = ("bf16",)
+
+    def build(self, problem: Problem, config: MmaConfig, gpu) -> Built:
+        from gemmsim.frontends.sm90 import mma
+        from gemmsim.frontends.sm90.common import Sm90Problem
+
+        self._check(problem, gpu)
+        sm90 = Sm90Problem(problem.m, problem.n, problem.k, "bf16", c_bytes=4)
+        compiled = {}
+        if config.sass:
+            from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
+
+            compiled = {"around": around_hot_loop(config.sass), "order": hot_loop_order(config.sass, multiply_add="FFMA"),
+                        "controls": hot_loop_controls(config.sass)}
+        program = mma.generate(config.tile, config.swizzle, sm90, gpu, registers=config.registers, **compiled)
+        return Built(program, sm90)
+
+    def kernel_for_symbol(self, symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:
+        m = MMA_SYMBOL.match(symbol)
+        if m is None:
+            return None
+        tile, swizzle = (int(m.group(1)), int(m.group(2)), int(m.group(3))), m.group(4) == "1"
+        return Named(self.name, MmaConfig(tile, swizzle, registers, listing), "mma_preshuffle", tile=tile,
+                     swizzle=swizzle)
+
+
+class Sm90Ladder(_Sm90):
+    name = "sm90-ladder"
+    summary = "kernels/ladder.hip on sm_90: the naive-to-blocked FMA GEMMs (fp32, fp64, int32)"
+    config_type = LadderConfig
+    dtypes = ("fp32", "fp64", "int32")
+    default_dtype = "fp32"
+
+    def build(self, problem: Problem, config: LadderConfig, gpu) -> Built:
+        from gemmsim.frontends.sm90 import ladder
+        from gemmsim.frontends.sm90.common import Sm90Problem
+
+        self._check(problem, gpu)
+        sm90 = Sm90Problem(problem.m, problem.n, problem.k, problem.dtype, c_bytes=int(element_bytes(problem.dtype)))
+        compiled = {}
+        if config.sass:
+            from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_load_strides, hot_loop_order
+
+            # the loads take their buffer's compiled places (A's pointer steps by a constant, B's by N)
+            compiled = {"load_strides": hot_loop_load_strides(config.sass), "controls": hot_loop_controls(config.sass),
+                        "order": hot_loop_order(config.sass, multiply_add="IMAD" if problem.dtype == "int32" else "FFMA")}
+        return Built(ladder.generate(config.kernel, sm90, gpu, registers=config.registers, **compiled), sm90)
+
+    def kernel_for_symbol(self, symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:
+        m = LADDER_SYMBOL.match(symbol)
+        if m is None:
+            return None
+        dtype = normalize(m.group(2))
+        return Named(self.name, LadderConfig(m.group(1), registers, listing), f"ladder_{dtype}", dtype=dtype,
+                     tile=None, swizzle=False)
+
+
+FAMILIES = (Sm90Mma(), Sm90Ladder())
