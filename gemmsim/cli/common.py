@@ -15,12 +15,15 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import stat
 import sys
+import warnings
 from pathlib import Path
 
 from gemmsim import dtypes, limits
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
+from gemmsim.hw.loader import MAX_CLOCK_MHZ, USER_DIR_ENV, user_gpu_dir
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, parse_dims
 
 DEFAULT_GPU = "mi300x"
@@ -43,7 +46,9 @@ def add_gpu_args(parser: argparse.ArgumentParser, default: str | None = DEFAULT_
     """--gpu NAME|FILE.toml or --arch ARCH. `default` None makes the GPU optional; `unset` says what then."""
     group = parser.add_mutually_exclusive_group()
     when_unset = f"default {default}" if default else f"default: {unset}"
-    group.add_argument("--gpu", help=f"{what}: {', '.join(available_gpus())}, or a .toml path ({when_unset})")
+    group.add_argument("--gpu", type=gpu_arg,
+                       help=f"{what}: {', '.join(available_gpus())}, or a .toml path ({when_unset}); "
+                            f"NAME is also looked up in {user_gpu_dir()} (${USER_DIR_ENV})")
     defaults = ", ".join(f"{arch} -> {default_gpu_for_arch(arch)}" for arch in ARCHES)
     group.add_argument("--arch", help=f"{' | '.join(ARCHES)}: the default GPU of that arch ({defaults})")
     parser.set_defaults(gpu_default=default)
@@ -65,15 +70,37 @@ def gpu_from_args(args: argparse.Namespace) -> GPU:
     return load_gpu(name)
 
 
-def positive_number(text: str) -> float:
-    """argparse type: a positive finite number (nan, inf, 0 and negatives refused in one line)."""
+def bounded_number(limit: float, unit: str, why: str):
+    """argparse type: a positive finite number at most `limit` (nan, inf, 0, negatives and values
+    beyond the bound refused in one line that states the bound and `why`)."""
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not (math.isfinite(value) and 0 < value <= limit):
+            raise argparse.ArgumentTypeError(f"{text!r}: must be a positive finite number, at most {unit} ({why})")
+        return value
+    return convert
+
+
+# --clock-mhz: the bound of every clock of a GPU description (gemmsim.hw.loader.CLOCK_MHZ)
+clock_mhz = bounded_number(MAX_CLOCK_MHZ, f"{MAX_CLOCK_MHZ} MHz", "10 GHz, beyond any GPU's clock")
+
+
+def regex(text: str) -> str:
+    """argparse type: a regular expression, compiled while the flags are read, so a pattern that does
+    not compile stops every path of the command before any work (the command compiles it again)."""
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text!r}: must be a positive finite number")
-    return value
+        with warnings.catch_warnings():      # "possible nested set" etc.: a valid pattern, no second line
+            warnings.simplefilter("ignore")
+            re.compile(text)
+    except re.error as e:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression: {e}") from None
+    except (OverflowError, RecursionError) as e:   # a{99999999999}, 2000 nested groups
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression Python can compile: "
+                                         f"{str(e) or type(e).__name__}") from None
+    return text
 
 
 def count_arg(what: str, limit: int, why: str, minimum: int = 1):
@@ -260,7 +287,51 @@ def check_existing_dir(path: str) -> None:
         raise InputError(f"directory {path!r} does not exist" if not Path(path).exists() else f"{path!r} is not a directory")
 
 
+def check_input_file(path: str) -> None:
+    """An input file the user named: it exists, is a regular file (not a folder, a device or a pipe,
+    which would be read forever or not at all) and can be read. One message for each."""
+    p = Path(path)
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        raise InputError(f"{path}: does not exist") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{path}: not a regular file ({_file_kind(mode)})")
+    try:
+        with open(p, "rb"):
+            pass
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a plain file"
+
+
+def check_gpu_arg(text: str) -> None:
+    """--gpu NAME|FILE.toml: a file it names is an input file (its content is read later, by the loader)."""
+    if text.endswith(".toml") or "/" in text:
+        check_input_file(text)
+
+
+def check_assembly_arg(text: str) -> None:
+    """FILE.s, or FILE.s:KERNEL (a kernel of the file; the library splits it the same way)."""
+    head, colon, tail = text.rpartition(":")
+    if colon and tail and not Path(text).exists() and Path(head).exists():
+        text = head
+    check_input_file(text)
+
+
 existing_dir = _argparse_type(check_existing_dir)
+existing_file = _argparse_type(check_input_file)
+gpu_arg = _argparse_type(check_gpu_arg)
+assembly_file = _argparse_type(check_assembly_arg)
 output_path = _argparse_type(check_output_path)
 plot_path = _argparse_type(check_plot_path)
 

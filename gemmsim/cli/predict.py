@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gemmsim.cli.common import (DEFAULT_DTYPE, positive_number, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
+from gemmsim.cli.common import (DEFAULT_DTYPE, assembly_file, clock_mhz, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
                                 announce, gpu_from_args, kernel_config)
 from gemmsim.cli.isa import add_source_args, mfma_dtype, source_kwargs
 from gemmsim import limits
@@ -18,9 +18,9 @@ def register(subparsers) -> None:
                               description="Replay one CU of the GEMM kernel (the preshuffle GEMM of --tile, or "
                                           "compiled assembly with --isa) and reason about the rest of the GPU.")
     add_kernel_args(p, need_tile=False, dtype_unset=f"{DEFAULT_DTYPE}; with --isa, the input dtype of the kernel's first MFMA")
-    p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
+    p.add_argument("--isa", metavar="FILE.s", type=assembly_file, help="take the instruction stream from compiled AMDGPU assembly")
     p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
-    p.add_argument("--clock-mhz", type=positive_number, default=None, metavar="F",
+    p.add_argument("--clock-mhz", type=clock_mhz, default=None, metavar="F",
                    help="the engine clock you measured under this kernel (default: the GPU's clock under load, "
                         "from the kernel's matrix activity)")
     add_source_args(p)

@@ -1,0 +1,123 @@
+"""Every input path and option is checked while the flags are read, before any work (issue 33): a
+file that is missing, not a regular file or unreadable is one line saying which, and exit 2; a
+regular expression that does not compile is refused on every path; a number beyond its bound too."""
+
+import json
+import os
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+import gemmsim.cli.predict
+from gemmsim.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "validation" / "results" / "h200"
+DATA = Path(__file__).resolve().parent / "data"
+ISA = str(DATA / "isa" / "preshuffle_gemm_gfx942.s")
+MATRIX = str(RESULTS / "matrix.csv")
+
+# Every flag or positional that names a file gemmsim reads, with {} where the path goes.
+INPUT_FILES = {
+    "compare RESULTS": ["compare", "{}"],
+    "compare --ncu": ["compare", MATRIX, str(RESULTS / "ladder.csv"), "--ncu", "{}"],
+    "compare --counters": ["compare", MATRIX, "--counters", "{}"],
+    "compare --stalls": ["compare", "--stalls", "{}"],
+    "compare --predictions": ["compare", MATRIX, "--predictions", "{}"],
+    "calibrate --microbench": ["calibrate", "--microbench", "{}"],
+    "calibrate --hw-file": ["calibrate", "--hw-file", "{}"],
+    "predict --gpu FILE.toml": ["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--gpu", "{}"],
+    "predict --isa": ["predict", "--shape", "256x256x256", "--isa", "{}"],
+    "isa FILE": ["isa", "{}"],
+    "shapes --config": ["shapes", "--config", "{}", "--seq", "16"],
+    "trace FILE": ["trace", "{}"],
+    "tune --trace": ["tune", "--trace", "{}"],
+}
+
+
+def _run(argv, capsys):
+    start = time.perf_counter()
+    rc = main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err, time.perf_counter() - start
+
+
+def _bad_files(tmp_path) -> dict[str, tuple[str, str]]:
+    """what -> (path, the words the message must say); each path named as a .toml too (--gpu)."""
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    return {"missing": (str(tmp_path / "none.toml"), "does not exist"),
+            "a directory": (str(folder), "not a regular file (a directory)"),
+            "a device": ("/dev/null", "not a regular file (a character device)")}
+
+
+@pytest.mark.parametrize("flag", sorted(INPUT_FILES))
+def test_every_input_file_is_checked_before_any_work(tmp_path, capsys, flag):
+    for what, (path, words) in _bad_files(tmp_path).items():
+        if flag == "predict --gpu FILE.toml" and path == "/dev/null":
+            path = "/dev/../dev/null"          # a path (it has a '/'), not a GPU name
+        rc, out, err, seconds = _run([path if a == "{}" else a for a in INPUT_FILES[flag]], capsys)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, (flag, what, err)
+        assert f"{path}: {words}" in err and seconds < 5, (flag, what, err, seconds)
+
+
+def test_an_unreadable_input_file_says_so(tmp_path, capsys):
+    locked = tmp_path / "locked.csv"
+    locked.write_text("M,N,K\n")
+    locked.chmod(0)
+    try:
+        if os.access(locked, os.R_OK):
+            pytest.skip("running as a user who reads every file")
+        rc, _, err, _ = _run(["compare", str(locked)], capsys)
+        assert rc == 2 and f"{locked}: cannot be read: Permission denied" in err
+    finally:
+        locked.chmod(0o644)
+
+
+def test_an_assembly_file_may_name_its_kernel(capsys):
+    rc, out, err, _ = _run(["isa", ISA + ":nope"], capsys)
+    assert rc == 2 and "no kernel named 'nope'" in err          # the file was found; the kernel was not
+
+
+@pytest.mark.parametrize("pattern, words", [("(", "missing ), unterminated subpattern"),
+                                            ("a{99999999999}", "repetition number is too large"),
+                                            ("(" * 2000 + ")" * 2000, "Python can compile")])
+def test_a_kernel_regex_is_compiled_on_every_path(capsys, pattern, words):
+    """`compare RESULTS.csv --kernel '('` (a runner CSV) replayed every point for over 60 s: the
+    pattern was compiled only on the --stalls and profiler-export paths."""
+    for argv in (["compare", MATRIX], ["compare", "--stalls", str(RESULTS / "stalls.csv")],
+                 ["compare", str(DATA / "compare" / "ncu_raw_sample.csv"), "--shape", "128x128x128"]):
+        rc, out, err, seconds = _run([*argv, "--kernel", pattern], capsys)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err and seconds < 5
+
+
+def test_kernel_picks_a_runner_csvs_points_by_symbol(capsys):
+    rc, out, err, _ = _run(["compare", str(RESULTS / "ladder.csv"), "--kernel", "^gemm_f32$", "--json",
+                            "--predictions", str(DATA / "compare" / "h200_predicted.csv")], capsys)
+    assert rc == 0, err
+    rows = json.loads(out)["rows"]
+    assert len(rows) == 10 and {r["symbol"] for r in rows} == {"gemm_f32"}
+    rc, _, err, _ = _run(["compare", str(RESULTS / "ladder.csv"), "--kernel", "^nothing$"], capsys)
+    assert rc == 2 and "matches --kernel '^nothing$'" in err
+
+
+@pytest.mark.parametrize("clock", ["1e308", "10001", "inf", "0", "-5", "x"])
+def test_clock_mhz_is_bounded_like_a_gpu_files_clock(capsys, clock):
+    rc, out, err, _ = _run(["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--clock-mhz", clock], capsys)
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "not a number" in err if clock == "x" else "at most 10000 MHz (10 GHz" in err
+
+
+def test_a_library_warning_never_reaches_the_terminal(monkeypatch, capsys):
+    def warns(args):
+        warnings.warn("Polyfit may be poorly conditioned", RuntimeWarning)
+        return 0
+    monkeypatch.setattr(gemmsim.cli.predict, "run", warns)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert main(["predict", "--shape", "256x256x256", "--tile", "64x256x128"]) == 0
+    assert capsys.readouterr().err == "" and seen == []
+    with pytest.warns(RuntimeWarning, match="poorly conditioned"):        # --debug lets them through
+        assert main(["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--debug"]) == 0
