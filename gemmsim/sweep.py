@@ -94,6 +94,10 @@ def parse_shapes(spec: str) -> list[tuple[int, int, int]]:
     if not spec or not spec.strip():
         raise InputError("shapes: empty spec: expected MxNxK[,MxNxK...], model:NAME[:seq=S...] or a file")
     path = Path(spec)
+    if path.exists() and not path.is_file():
+        raise InputError(f"shapes file {spec}: not a regular file")
+    if not path.exists() and ("/" in spec or path.suffix.lower() in (".csv", ".txt")):
+        raise InputError(f"shapes file {spec} does not exist")
     items = _shapes_of_file(path) if path.is_file() else _shapes_of_spec(spec)
     return list(dict.fromkeys(items))
 
@@ -127,7 +131,13 @@ def _model_shapes(part: str) -> list[tuple[int, int, int]]:
 
 
 def _shapes_of_file(path: Path) -> list[tuple[int, int, int]]:
-    lines = [line.split("#")[0].strip() for line in path.read_text().splitlines()]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"shapes file {path}: not a text file (not UTF-8 at byte {e.start})") from None
+    except OSError as e:
+        raise InputError(f"shapes file {path}: cannot be read: {e.strerror or e}") from None
+    lines = [line.split("#")[0].strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if not lines:
         raise InputError(f"shapes file {path}: no shapes in it")

@@ -196,3 +196,12 @@ def test_engine_ray_with_no_cluster_starts_a_local_ray_and_stops_it(tmp_path, ca
     assert "4 points (0 from the journal, 0 invalid)" in err and f"wrote {remote}" in err
     assert remote.read_bytes() == local.read_bytes()
     assert not ray.is_initialized()
+
+
+def test_a_shapes_file_that_cannot_be_read_is_one_line(tmp_path):
+    binary = tmp_path / "shapes.txt"
+    binary.write_bytes(b"\xff\xfe\x00\x80")
+    for spec, message in ((str(binary), "not a text file"), (str(tmp_path), "not a regular file"),
+                          ("/dev/null", "not a regular file"), (str(tmp_path / "none.csv"), "does not exist")):
+        with pytest.raises(InputError, match=message):
+            parse_shapes(spec)
