@@ -133,7 +133,8 @@ def split_instruction(text: str, where: str) -> tuple[str, tuple[str, ...], tupl
         try:
             parse_operand(op)
         except OperandError as e:
-            raise InputError(f"{where}: expected {e} in {text.strip()!r}") from None
+            line = text.strip()
+            raise InputError(f"{where}: expected {e} in {line if len(line) <= 120 else line[:120] + '...'!r}") from None
     return mnemonic, tuple(operands), tuple(modifiers)
 
 
