@@ -13,7 +13,9 @@ is announced on stderr.
 from __future__ import annotations
 
 import argparse
+import errno
 import math
+import os
 import re
 import stat
 import sys
@@ -23,7 +25,7 @@ from pathlib import Path
 from gemmsim import dtypes, limits
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, load_gpu
-from gemmsim.hw.loader import MAX_CLOCK_MHZ, USER_DIR_ENV, user_gpu_dir
+from gemmsim.hw.loader import CLOCK_MHZ, USER_DIR_ENV, Domain, user_gpu_dir
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, parse_dims
 
 DEFAULT_GPU = "mi300x"
@@ -70,22 +72,21 @@ def gpu_from_args(args: argparse.Namespace) -> GPU:
     return load_gpu(name)
 
 
-def bounded_number(limit: float, unit: str, why: str):
-    """argparse type: a positive finite number at most `limit` (nan, inf, 0, negatives and values
-    beyond the bound refused in one line that states the bound and `why`)."""
+def domain_number(domain: Domain):
+    """argparse type: a number in a GPU description's domain (gemmsim.hw.loader), refused in one line
+    stating the domain's rule, bounds and reason: a flag and a file hold one quantity to one rule."""
     def convert(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not (math.isfinite(value) and 0 < value <= limit):
-            raise argparse.ArgumentTypeError(f"{text!r}: must be a positive finite number, at most {unit} ({why})")
+        if not domain.holds(value):
+            raise argparse.ArgumentTypeError(f"{text!r}: {domain.rule}")
         return value
     return convert
 
 
-# --clock-mhz: the bound of every clock of a GPU description (gemmsim.hw.loader.CLOCK_MHZ)
-clock_mhz = bounded_number(MAX_CLOCK_MHZ, f"{MAX_CLOCK_MHZ} MHz", "10 GHz, beyond any GPU's clock")
+clock_mhz = domain_number(CLOCK_MHZ)      # --clock-mhz: as every clock of a GPU description
 
 
 def regex(text: str) -> str:
@@ -245,11 +246,16 @@ def check_output_path(path: str) -> None:
         raise InputError(f"cannot write {path}: {parent} is not a directory")
     existed = p.exists()
     try:
-        # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
-        with open(p, "ab" if existed else "xb"):
-            pass
+        if existed and stat.S_ISFIFO(p.stat().st_mode):
+            # a named pipe: opened without waiting, it fails at once when nothing reads it (ENXIO)
+            os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+        else:
+            # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
+            with open(p, "ab" if existed else "xb"):
+                pass
     except OSError as e:
-        raise InputError(f"cannot write {path}: {e.strerror or e}") from None
+        reason = "a named pipe that nothing reads" if e.errno == errno.ENXIO else e.strerror or e
+        raise InputError(f"cannot write {path}: {reason}") from None
     if not existed:
         p.unlink()
 

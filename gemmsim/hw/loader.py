@@ -42,6 +42,12 @@ def positive(limit: float, unit: str, why: str) -> Domain:
                   lambda v: math.isfinite(v) and 0 < v <= limit)
 
 
+def between(least: float, limit: float, span: str, why: str) -> Domain:
+    """A finite number in [least, limit]: for quantities that a value near 0 makes infinite (a
+    time divided by a clock or a bandwidth), bounded below as well."""
+    return Domain(f"must be a finite number from {span} ({why})", lambda v: math.isfinite(v) and least <= v <= limit)
+
+
 def non_negative(limit: float, unit: str, why: str) -> Domain:
     return Domain(f"must be a finite number >= 0, at most {unit} ({why})",
                   lambda v: math.isfinite(v) and 0 <= v <= limit)
@@ -49,17 +55,19 @@ def non_negative(limit: float, unit: str, why: str) -> Domain:
 
 # The bounds, each with its reason. They are far beyond every real GPU (so no description is
 # refused for being fast) and far below what overflows a float or an integer conversion.
-MAX_CLOCK_MHZ = 10_000          # 10 GHz: GPU clocks are 1-3 GHz
+MIN_CLOCK_MHZ = 1               # 1 MHz: GPU clocks are 1-3 GHz, idle ones ~100 MHz
+MAX_CLOCK_MHZ = 10_000          # 10 GHz
 MAX_CYCLES = 10 ** 6            # a million cycles: the slowest memory access is a few thousand
 MAX_NS = 10 ** 6                # a millisecond: the slowest memory access is about a microsecond
 MAX_US = 10 ** 6                # a second, for a per-launch overhead of a few microseconds
 MAX_BYTES = 2 ** 50             # 1 PiB: the largest GPU memories are a few hundred GiB
+MIN_BYTES_PER_S = 1e6           # 1 MB/s
 MAX_BYTES_PER_S = 1e16          # 10 PB/s: the fastest HBM and caches move tens of TB/s
 MAX_PER_CLOCK = 2 ** 24         # FLOPs or bytes per clock of one CU or XCD: the largest are ~10^4
 MAX_REGISTERS = 2 ** 16         # registers or wait-counter values: hundreds at most
-MAX_CLOCK_FACTOR = 10           # a fitted factor on the clock: about 1
+MIN_CLOCK_FACTOR, MAX_CLOCK_FACTOR = 0.01, 10     # a fitted factor on the clock: about 1
 
-CLOCK_MHZ = positive(MAX_CLOCK_MHZ, "10000 MHz", "10 GHz, beyond any GPU's clock")
+CLOCK_MHZ = between(MIN_CLOCK_MHZ, MAX_CLOCK_MHZ, "1 to 10000 MHz", "no GPU clock is below 1 MHz or above 10 GHz")
 CYCLES = positive(MAX_CYCLES, "10^6 cycles", "a million cycles, beyond any GPU's latency")
 CYCLES_OR_0 = non_negative(MAX_CYCLES, "10^6 cycles", "a million cycles, beyond any GPU's latency")
 NS = positive(MAX_NS, "10^6 ns", "a millisecond, beyond any GPU's memory latency")
@@ -67,11 +75,12 @@ NS_OR_0 = non_negative(MAX_NS, "10^6 ns", "a millisecond, beyond any GPU's memor
 US_OR_0 = non_negative(MAX_US, "10^6 us", "a second, beyond any kernel launch")
 BYTES = positive(MAX_BYTES, "2^50 bytes", "1 PiB, beyond any GPU's memory")
 BYTES_OR_0 = non_negative(MAX_BYTES, "2^50 bytes", "1 PiB, beyond any GPU's memory")
-BYTES_PER_S = positive(MAX_BYTES_PER_S, "1e16 bytes/s", "10 PB/s, beyond any GPU's bandwidth")
+BYTES_PER_S = between(MIN_BYTES_PER_S, MAX_BYTES_PER_S, "1e6 to 1e16 bytes/s",
+                      "1 MB/s to 10 PB/s, beyond any GPU's bandwidth either way")
 PER_CLOCK = positive(MAX_PER_CLOCK, "2^24 per clock", "beyond any GPU's rate per CU or XCD")
 REGISTERS = positive(MAX_REGISTERS, "65536", "beyond any GPU's register file or wait counter")
 REGISTERS_OR_0 = non_negative(MAX_REGISTERS, "65536", "beyond any GPU's register file or queue")
-CLOCK_FACTOR = positive(MAX_CLOCK_FACTOR, "10", "a fitted factor on the clock, about 1")
+CLOCK_FACTOR = between(MIN_CLOCK_FACTOR, MAX_CLOCK_FACTOR, "0.01 to 10", "a fitted factor on the clock, about 1")
 # Counts of units the model keeps per unit (CUs, XCDs, SIMDs, wave slots, banks): the largest GPUs
 # have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
 COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
