@@ -96,7 +96,7 @@ def report(outcomes: list[fc.Outcome], start: float, show: int) -> int:
           f"{sum(o.seconds > fc.CASE_SECONDS for o in outcomes)}; exit 2 with other than one stderr line: "
           f"{sum(o.rc == 2 and len(o.stderr.strip().splitlines()) != 1 for o in outcomes)}; "
           f"files left behind: {sum(bool(o.left_behind) for o in outcomes)}; inf/nan printed on exit 0: "
-          f"{sum(o.rc == 0 and bool(fc.NON_FINITE.search(o.stdout)) for o in outcomes)}")
+          f"{sum(o.printed_non_finite for o in outcomes)}")
     print(f"\nslowest {show}:")
     for o in sorted(outcomes, key=lambda o: -o.seconds)[:show]:
         print(f"  {o.seconds:6.2f} s  exit {o.rc}  {_short(o.case)}")
