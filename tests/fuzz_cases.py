@@ -589,15 +589,17 @@ def assembly_cases(draw) -> Case:
     """c_first_gemm_gfx942.s with one mutation: a line dropped, doubled or garbled, a number in an
     instruction or the metadata replaced, a branch aimed elsewhere, the file cut, binary or huge."""
     lines = list(ASM_LINES)
-    kind = draw(st.sampled_from(("drop", "double", "number", "number", "number", "branch", "garble", "truncate",
-                                 "binary", "empty", "many_lines", "long_line")))
+    kind = draw(st.sampled_from(("drop", "double", "number", "number", "number", "descriptor", "descriptor",
+                                 "branch", "garble", "truncate", "binary", "empty", "many_lines", "long_line")))
     i = draw(st.integers(0, len(lines) - 1))
     if kind == "drop":
         del lines[i]
     elif kind == "double":
         lines.insert(i, lines[i])
-    elif kind == "number":
-        numbered = [j for j, line in enumerate(lines) if any(c.isdigit() for c in line)]
+    elif kind in ("number", "descriptor"):
+        # descriptor: the kernel descriptor's directives (.amdhsa_*) and the metadata (.sgpr_count: ...)
+        numbered = [j for j, line in enumerate(lines) if any(c.isdigit() for c in line)
+                    and (kind == "number" or line.lstrip().startswith((".amdhsa_", ".", "- .")))]
         j = draw(st.sampled_from(numbered))
         digits = [m for m in re.finditer(r"(?<![\w.])(0x[0-9a-fA-F]+|\d+)", lines[j])]
         if digits:

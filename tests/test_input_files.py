@@ -121,3 +121,45 @@ def test_a_library_warning_never_reaches_the_terminal(monkeypatch, capsys):
     assert capsys.readouterr().err == "" and seen == []
     with pytest.warns(RuntimeWarning, match="poorly conditioned"):        # --debug lets them through
         assert main(["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--debug"]) == 0
+
+
+# --- what the fuzz found in the readers (one line and exit 2, each was exit 70 or a hang) ----------------
+
+ASM = DATA / "isa" / "c_first_gemm_gfx942.s"
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("\ts_load_dwordx2 s[8:9], s[0:1], 0x10\n", "\ts_load_dwordx2\n", ":12: s_load_dwordx2 with 0 operands"),
+    ("v[66:67], s[0:1], s18", "v[66:99999999999], s[0:1], s18", "a register number of at most 1023"),
+    ("s_lshl_b32 s18, s17, 1", "s_lshl_b32 s18, s17, " + "9" * 5000, "an immediate of at most 64 bits"),
+    (".amdhsa_user_sgpr_kernarg_preload_length 0", ".amdhsa_user_sgpr_kernarg_preload_length 4294967296",
+     "expected an integer in 0..2^32-1"),                  # was a hang: a loop over 2^32 preloaded SGPRs
+    (".amdhsa_user_sgpr_kernarg_preload_length 0", ".amdhsa_user_sgpr_kernarg_preload_length 4000000",
+     "expected 0..32"),
+    (".sgpr_count:     26", ".sgpr_count:     [1]", "metadata .sgpr_count = '[1]'"),
+    (".max_flat_workgroup_size: 256", ".max_flat_workgroup_size: 4294967296", "expected 1..1024"),
+])
+def test_a_broken_assembly_file_is_one_line(tmp_path, capsys, old, new, words):
+    text = ASM.read_text()
+    assert old in text
+    bad = tmp_path / "k.s"
+    bad.write_text(text.replace(old, new, 1))
+    for argv in (["isa", str(bad), "--shape", "256x256x256"], ["predict", "--isa", str(bad), "--shape", "256x256x256"]):
+        rc, out, err, seconds = _run(argv, capsys)
+        assert rc == 2 and len(err.strip().splitlines()) == 1 and words in err and seconds < 10, (argv, err)
+
+
+def test_a_sass_listing_that_is_not_text_is_one_line(tmp_path, capsys):
+    (tmp_path / "sass").mkdir()
+    (tmp_path / "sass" / "gemm_f32.sass").write_bytes(b"\xfb\xc9\xa6\x8c")
+    rows = (RESULTS / "ladder.csv").read_text().splitlines()
+    (tmp_path / "ladder.csv").write_text("\n".join(rows[:2]) + "\n")
+    rc, _, err, _ = _run(["compare", str(tmp_path / "ladder.csv")], capsys)
+    assert rc == 2 and "gemm_f32.sass: not a SASS listing (not UTF-8 text at byte 0)" in err
+
+
+def test_a_rocprof_json_nested_too_deep_is_one_line(tmp_path, capsys):
+    deep = tmp_path / "results.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    rc, _, err, _ = _run(["compare", str(deep), "--shape", "1024x1024x1024"], capsys)
+    assert rc == 2 and "nests its JSON too deeply" in err
