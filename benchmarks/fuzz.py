@@ -104,6 +104,9 @@ def report(outcomes: list[fc.Outcome], start: float, show: int) -> int:
         print(f"\nbroke a rule ({len(bad)}; first {show}):")
         for o in bad[:show]:
             print(f"  {'; '.join(o.problems)}  {_short(o.case)}")
+            said = (o.raised or o.stderr).strip().splitlines()
+            if said:
+                print(f"      {said[-1][:300]}")
     return 1 if bad else 0
 
 
