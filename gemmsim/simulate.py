@@ -20,6 +20,7 @@ from gemmsim.frontends.family import Built
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
+from gemmsim.hw.loader import CLOCK_MHZ
 from gemmsim.identity import ByIdentity
 from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
@@ -121,8 +122,8 @@ def first_replay(program: Program, problem: Problem, gpu: GPU, analysis: TileAna
     occ = analysis.occupancy if analysis is not None else _program_occupancy(program, gpu)
     if occ.workgroups_per_cu < 1:
         raise ConfigError(f"{program.name}: no workgroup fits on a compute unit (occupancy limited by {occ.limited_by})")
-    if clock_mhz is not None and not (math.isfinite(clock_mhz) and clock_mhz > 0):
-        raise ConfigError(f"clock {clock_mhz!r} MHz: must be a positive finite number")
+    if clock_mhz is not None and not CLOCK_MHZ.holds(clock_mhz):
+        raise ConfigError(f"clock {clock_mhz!r} MHz: {CLOCK_MHZ.rule}")
     tile_m, tile_n, k_tiles = _tile_shape(program, problem, config)
     clock = clock_mhz if clock_mhz is not None else full_load_clock_mhz(gpu, problem.dtype)
     replay = _replay(program, gpu, occ.workgroups_per_cu, clock, k_tiles, record)

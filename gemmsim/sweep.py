@@ -94,6 +94,10 @@ def parse_shapes(spec: str) -> list[tuple[int, int, int]]:
     if not spec or not spec.strip():
         raise InputError("shapes: empty spec: expected MxNxK[,MxNxK...], model:NAME[:seq=S...] or a file")
     path = Path(spec)
+    if path.exists() and not path.is_file():
+        raise InputError(f"shapes file {spec}: not a regular file")
+    if not path.exists() and ("/" in spec or path.suffix.lower() in (".csv", ".txt")):
+        raise InputError(f"shapes file {spec} does not exist")
     items = _shapes_of_file(path) if path.is_file() else _shapes_of_spec(spec)
     return list(dict.fromkeys(items))
 
@@ -127,7 +131,13 @@ def _model_shapes(part: str) -> list[tuple[int, int, int]]:
 
 
 def _shapes_of_file(path: Path) -> list[tuple[int, int, int]]:
-    lines = [line.split("#")[0].strip() for line in path.read_text().splitlines()]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"shapes file {path}: not a text file (not UTF-8 at byte {e.start})") from None
+    except OSError as e:
+        raise InputError(f"shapes file {path}: cannot be read: {e.strerror or e}") from None
+    lines = [line.split("#")[0].strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if not lines:
         raise InputError(f"shapes file {path}: no shapes in it")
@@ -258,14 +268,63 @@ def _run_local(points: list[Point], workers: int):
         yield from pool.map(predict_point, points, chunksize=max(1, min(8, len(points) // (4 * workers))))
 
 
-def _run_ray(points: list[Point], address: str | None):
-    """Rows as they finish, from Ray tasks (an existing cluster at `address`, or the running instance)."""
+def require_ray():
+    """The ray module, or one InputError saying how to install it."""
     try:
         import ray
     except ImportError:
-        raise InputError("--engine ray needs Ray: pip install 'gemmsim[ray]'") from None
-    if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        raise InputError("--engine ray needs Ray: pip install 'gemmsim[ray]' (or use --engine local)") from None
+    return ray
+
+
+def start_ray(address: str | None = None):
+    """Ray, ready for tasks: the instance this process already joined, else a new local one on this
+    machine (address None: what `ray.init()` does; $RAY_ADDRESS, if set, names a cluster instead),
+    else the cluster at `address` ('auto': the one running here). Returns (ray, whether this call
+    started it: the caller shuts that one down). Missing Ray or an unreachable cluster is one
+    InputError, raised before the sweep writes anything."""
+    ray = require_ray()
+    if ray.is_initialized():
+        return ray, False
+    if address not in (None, "auto", "local"):
+        _check_reachable(address)      # Ray itself retries an unreachable address for ever
+    import logging
+
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
+                 configure_logging=True)
+    except (ConnectionError, RuntimeError, ValueError) as e:
+        where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
+        raise InputError(f"--engine ray: cannot start or join {where}: {str(e).splitlines()[0].strip(chr(39)) if str(e) else e!r}") from None
+    return ray, True
+
+
+RAY_PORTS = {"ray://": 10001, "": 6379}       # the Ray Client's port, and the head node's (GCS) port
+CONNECT_SECONDS = 5
+
+
+def _check_reachable(address: str) -> None:
+    """An address of a Ray cluster ([ray://]HOST[:PORT]) must answer a TCP connection within a few
+    seconds: `ray.init` would wait for an unreachable one for ever, printing a line every 5 s."""
+    import socket
+
+    scheme = "ray://" if address.startswith("ray://") else ""
+    rest = address[len(scheme):].rstrip("/")
+    host, colon, port = rest.rpartition(":") if ":" in rest else (rest, "", "")
+    if not colon:
+        host, port = rest, str(RAY_PORTS[scheme])
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise InputError(f"--address {address!r}: expected auto, HOST:PORT or ray://HOST[:PORT]")
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as e:
+        raise InputError(f"--address {address!r}: no Ray cluster answers at {host}:{port} "
+                         f"({e.strerror or e or 'timed out'})") from None
+
+
+def _run_ray(ray, points: list[Point]):
+    """Rows as they finish, from Ray tasks."""
     task = ray.remote(predict_point)
     pending = [task.remote(p) for p in points]
     while pending:
@@ -301,6 +360,8 @@ def run_sweep(points: list[Point], out: str | Path, engine: str = "local", worke
     """Predict every point the journal lacks, then write the output from the journal, sorted."""
     if engine not in ENGINES:
         raise InputError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    if engine == "ray":
+        require_ray()       # before the journal is touched
     check_table_output(out)
     journal = journal_path(out)
     if restart and journal.exists():
@@ -308,16 +369,33 @@ def run_sweep(points: list[Point], out: str | Path, engine: str = "local", worke
     fingerprints = {gpu: gpu_fingerprint(gpu) for gpu in sorted({p.gpu for p in points})}
     done = read_journal(journal, fingerprints)
     todo = [p for p in points if p.key not in done]
-    rows = (_run_local(todo, workers or os.cpu_count() or 1) if engine == "local" else _run_ray(todo, address))
-    with open(journal, "a") as log:
-        for row in progress.track(rows, "sweep", total=len(todo)):
+    ray, started = start_ray(address) if engine == "ray" and todo else (None, False)
+    try:
+        rows = _run_local(todo, workers or os.cpu_count() or 1) if engine == "local" else _run_ray(ray, todo)
+        _journal(progress.track(rows, "sweep", total=len(todo)), journal, fingerprints, done)
+    finally:
+        if started:
+            ray.shutdown()
+    table = [done[p.key] for p in points]
+    write_table(table, COLUMNS, out)
+    return SweepResult(len(points), len(points) - len(todo), sum(1 for r in table if r["error"]), Path(out))
+
+
+def _journal(rows: Iterable[dict], journal: Path, fingerprints: dict[str, str], done: dict[str, dict]) -> None:
+    """Append each row to the journal as it comes back (and to `done`). The journal is opened at the
+    first row: a sweep that fails before any leaves no file behind."""
+    log = None
+    try:
+        for row in rows:
+            if log is None:
+                log = open(journal, "a")
             log.write(json.dumps({"version": simulator_version(), "gpu": fingerprints[row["gpu"]], "row": row},
                                  separators=(",", ":")) + "\n")
             log.flush()
             done[Point(**{c: row[c] for c in POINT_COLUMNS}).key] = row
-    table = [done[p.key] for p in points]
-    write_table(table, COLUMNS, out)
-    return SweepResult(len(points), len(points) - len(todo), sum(1 for r in table if r["error"]), Path(out))
+    finally:
+        if log is not None:
+            log.close()
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import gzip
 import io
 import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -52,12 +53,16 @@ HUGE = ("1099511627776", "9" * 30, "2147483648", "1e400")
 class Case:
     family: str
     argv: list[str]                       # "{dir}" stands for the case's folder
-    files: dict[str, bytes] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)   # name (may be in a subfolder) -> bytes
     isolated: bool = False                # run as a subprocess: a case that may sit in C code past the alarm
+    special: dict[str, str] = field(default_factory=dict)   # name -> "dir" or "fifo": not a regular file
+    hidden: tuple[str, ...] = ()          # modules that cannot be imported while it runs (Ray not installed)
 
     def __str__(self) -> str:
-        sizes = ", ".join(f"{name} ({len(data)} B)" for name, data in self.files.items())
-        return f"[{self.family}] gemmsim {' '.join(self.argv)}" + (f"  files: {sizes}" if sizes else "")
+        sizes = ", ".join([f"{name} ({len(data)} B)" for name, data in self.files.items()] +
+                          [f"{name} ({kind})" for name, kind in self.special.items()])
+        hidden = f"  without {', '.join(self.hidden)}" if self.hidden else ""
+        return f"[{self.family}] gemmsim {' '.join(self.argv)}" + (f"  files: {sizes}" if sizes else "") + hidden
 
 
 @dataclass
@@ -68,6 +73,7 @@ class Outcome:
     seconds: float
     raised: str = ""              # the exception main let through, with its traceback
     left_behind: list[str] = field(default_factory=list)   # files a failed run wrote
+    stdout: str = ""
 
     @property
     def problems(self) -> list[str]:
@@ -84,7 +90,21 @@ class Outcome:
             out.append(f"took {self.seconds:.1f} s")
         if self.left_behind:
             out.append(f"left {', '.join(self.left_behind)} behind")
+        if self.printed_non_finite:
+            out.append(f"a non-finite number in the output ({NON_FINITE.search(self.stdout).group(0).strip()!r})")
         return out
+
+    @property
+    def printed_non_finite(self) -> bool:
+        """Exit 0 with inf or nan printed, where no input held that word (a kernel named 'inf' is echoed)."""
+        inputs = [*self.case.argv, *(data.decode("utf-8", "replace") for data in self.case.files.values())]
+        return (self.rc == 0 and NON_FINITE.search(self.stdout) is not None
+                and not any(NON_FINITE.search(text) for text in inputs))
+
+
+# A result printed as inf or nan: a value no input should reach (a clock of 1e-300 MHz printed
+# "time inf us"); an input that leads there is refused instead.
+NON_FINITE = re.compile(r"(?<![\w.])-?(inf|nan|infinity)(?![\w])", re.IGNORECASE)
 
 
 class CaseTimeout(BaseException):
@@ -96,38 +116,80 @@ def _alarm(signum, frame):
 
 
 def run_case(case: Case) -> Outcome:
-    """Run the case in a fresh folder (its working directory too); the folder is removed after."""
-    with tempfile.TemporaryDirectory(prefix="gemmsim-fuzz-") as tmp:
+    """Run the case in a fresh folder (its working directory too), with a private tuning cache and
+    GPU folder ($GEMMSIM_CACHE_DIR, $GEMMSIM_GPU_DIR: nothing of the user's is read or written);
+    the folders are removed after. A failed case must leave nothing new in its folder or the GPU folder."""
+    with tempfile.TemporaryDirectory(prefix="gemmsim-fuzz-") as tmp, \
+            tempfile.TemporaryDirectory(prefix="gemmsim-fuzz-home-") as home:
         for name, data in case.files.items():
+            (Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
             (Path(tmp) / name).write_bytes(data)
+        for name, kind in case.special.items():
+            os.mkdir(Path(tmp) / name) if kind == "dir" else os.mkfifo(Path(tmp) / name)
         argv = [a.replace("{dir}", tmp) for a in case.argv]
-        before = set(os.listdir(tmp))
-        if case.isolated:
-            rc, stderr, seconds, raised = _run_subprocess(argv, tmp)
-        else:
-            rc, stderr, seconds, raised = _run_in_process(argv, tmp)
-        left = sorted(set(os.listdir(tmp)) - before) if rc != 0 else []
-    return Outcome(case, rc, stderr, seconds, raised, left)
+        gpus = Path(home) / "gpus"
+        env = {"GEMMSIM_CACHE_DIR": str(Path(home) / "cache"), "GEMMSIM_GPU_DIR": str(gpus)}
+        before = _tree(tmp)
+        with _environment(env), _hidden(case.hidden):
+            if case.isolated:
+                rc, stdout, stderr, seconds, raised = _run_subprocess(argv, tmp)
+            else:
+                rc, stdout, stderr, seconds, raised = _run_in_process(argv, tmp)
+        left = sorted((_tree(tmp) - before) | {f"{gpus.name}/{p}" for p in _tree(gpus)}) if rc != 0 else []
+    return Outcome(case, rc, stderr, seconds, raised, left, stdout)
 
 
-def _run_subprocess(argv: list[str], tmp: str) -> tuple[int | None, str, float, str]:
+def _tree(folder) -> set[str]:
+    """Every path under `folder`, relative to it."""
+    root = Path(folder)
+    return {str(p.relative_to(root)) for p in root.rglob("*")} if root.is_dir() else set()
+
+
+@contextlib.contextmanager
+def _environment(values: dict[str, str]):
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+
+
+@contextlib.contextmanager
+def _hidden(modules: tuple[str, ...]):
+    """`import M` fails while the case runs (sys.modules[M] = None), as if M were not installed."""
+    saved = {m: sys.modules.get(m, _ABSENT) for m in modules}
+    for m in modules:
+        sys.modules[m] = None
+    try:
+        yield
+    finally:
+        for m, v in saved.items():
+            sys.modules.pop(m, None) if v is _ABSENT else sys.modules.__setitem__(m, v)
+
+
+_ABSENT = object()
+
+
+def _run_subprocess(argv: list[str], tmp: str) -> tuple[int | None, str, str, float, str]:
     """`python -m gemmsim` of this checkout, killed at the time limit, its memory capped."""
     def cap_memory():
         resource.setrlimit(resource.RLIMIT_AS, (CASE_EXTRA_BYTES + (1 << 30),) * 2)
 
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(REPO)}      # with the case's private folders (run_case)
     start = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-m", "gemmsim", *argv], cwd=tmp, env=env, capture_output=True,
                               text=True, timeout=CASE_SECONDS + 1, preexec_fn=cap_memory)
     except subprocess.TimeoutExpired:
-        return None, "", time.perf_counter() - start, f"CaseTimeout: still running after {CASE_SECONDS} s (killed)"
+        return None, "", "", time.perf_counter() - start, f"CaseTimeout: still running after {CASE_SECONDS} s (killed)"
     seconds = time.perf_counter() - start
     raised = done.stderr if "Traceback" in done.stderr else ""
-    return done.returncode, done.stderr, seconds, raised
+    return done.returncode, done.stdout, done.stderr, seconds, raised
 
 
-def _run_in_process(argv: list[str], tmp: str) -> tuple[int | None, str, float, str]:
+def _run_in_process(argv: list[str], tmp: str) -> tuple[int | None, str, str, float, str]:
     """gemmsim.cli.main in this process, stopped by an alarm at the time limit."""
     out, err = io.StringIO(), io.StringIO()
     cwd = os.getcwd()
@@ -148,7 +210,7 @@ def _run_in_process(argv: list[str], tmp: str) -> tuple[int | None, str, float, 
         signal.signal(signal.SIGALRM, previous)
         resource.setrlimit(resource.RLIMIT_AS, limits)
         os.chdir(cwd)
-    return rc, err.getvalue(), seconds, raised
+    return rc, out.getvalue(), err.getvalue(), seconds, raised
 
 
 def _limit_memory() -> tuple[int, int]:
@@ -366,48 +428,79 @@ def config_cases(draw) -> Case:
 # --- GPU descriptions -------------------------------------------------------------------------------
 
 TOML_VALUES = ("0", "-1", "nan", "inf", "1e300", "0.5", '"x"', "[]", "true", "2147483648", "1")
+# Issue 39: huge finite numbers passed every "positive finite" rule and overflowed in the model; tiny
+# ones and the bounds themselves must not either.
+HUGE_TOML_VALUES = ("1e308", "1.7976931348623157e308", "1e20", "9223372036854775807", "1e-300", "5e-324",
+                    "10000", "10001", "1000000", "1000001", "16777216", "1125899906842624", "1e16")
 
 
 @st.composite
-def gpu_toml_cases(draw) -> Case:
-    lines = (REPO / "gemmsim" / "hw" / "mi300x.toml").read_text().splitlines()
+def gpu_toml_cases(draw, values=TOML_VALUES, family="gpu_toml") -> Case:
+    """One value of mi300x.toml (run by the AMD commands) or h200.toml (run by compare's sm_90
+    replay of two small runner rows) replaced."""
+    gpu = draw(st.sampled_from(("mi300x", "mi300x", "h200")))
+    lines = (REPO / "gemmsim" / "hw" / f"{gpu}.toml").read_text().splitlines()
     numbered = [i for i, line in enumerate(lines) if "value = " in line and not line.lstrip().startswith("#")]
+    numbered += [i for i, line in enumerate(lines) if line.startswith(("cycles = ", "latency_cycles = "))]
     i = draw(st.sampled_from(numbered))
-    head, _, tail = lines[i].partition("value = ")
-    rest = tail.split(",", 1)[1] if "," in tail else " }"
-    lines[i] = f"{head}value = {draw(st.sampled_from(TOML_VALUES))},{rest}"
+    value = draw(st.sampled_from(values))
+    if lines[i].startswith("cycles = "):          # a [[matrix]] entry's bare integer
+        lines[i] = f"cycles = {value}"
+    else:
+        head, _, tail = lines[i].partition("value = ")
+        rest = tail.split(",", 1)[1] if "," in tail else " }"
+        lines[i] = f"{head}value = {value},{rest}"
     text = "\n".join(lines).encode()
-    if draw(st.integers(0, 9)) == 0:
+    if values is TOML_VALUES and draw(st.integers(0, 9)) == 0:
         text = draw(st.sampled_from((b"", b"\xff\xfe\x00", text[:len(text) // 2])))
+    if gpu == "h200":
+        return Case(family, ["compare", "{dir}/ladder.csv", "--gpu", "{dir}/gpu.toml"],
+                    {"gpu.toml": text, "ladder.csv": _csv_text(RUNNER_ROWS[:3]).encode()})
     command = draw(st.sampled_from((["predict", "--shape", "256x256x256", "--tile", "64x256x128"],
+                                    ["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--split-k", "2"],
                                     ["analyze", "--shape", "256x256x256", "--tile", "64x256x128"],
                                     ["dimeff", "--shape", "256x256x256", "--tile", "64x256x128"],
+                                    ["shapes", "--model", "llama2-7b", "--seq", "16", "--tile", "64x256x128"],
+                                    ["predict", "--isa", ASM, "--shape", "256x256x256"],
                                     ["layout"])))
-    return Case("gpu_toml", [*command, "--gpu", "{dir}/gpu.toml"], {"gpu.toml": text})
+    return Case(family, [*command, "--gpu", "{dir}/gpu.toml"], {"gpu.toml": text})
 
 
 # --- argument combinations --------------------------------------------------------------------------
 
-ISA = str(DATA / "isa" / "preshuffle_gemm_gfx942.s")
+ISA = str(DATA / "isa" / "preshuffle_gemm_gfx942.s")     # six kernels: --kernel picks one
+ASM = str(DATA / "isa" / "c_first_gemm_gfx942.s")          # one kernel, 1 073 lines
 SHAPES = ("256x256x256", "128x256x512", "-5x5x5", "0x1x1", "abc", "1x2", "128.5x1x1", "")
 TILES = ("64x256x128", "128x128x64", "16x64x128", "1x1", "abc", "0x64x64", "-64x256x128", "64x256")
-GPUS = ("mi300x", "mi355x", "h200", "nope", "", "{dir}/none.toml")
+GPUS = ("mi300x", "mi355x", "h200", "nope", "", "{dir}/none.toml", "{dir}/folder", "/dev/null", "{dir}/fifo")
 DTYPES = ("bf16", "fp8", "int8", "fp4", "fp32", "nope", "")
 INTS = ("1", "2", "0", "-5", "abc", "1.5", "")
+# input files that are not there or not regular files (every argument case has the folder and the pipe)
+INPUT_PATHS = ("{dir}/none.csv", "{dir}/folder", "{dir}/fifo", "/dev/null")
+SPECIAL = {"folder": "dir", "fifo": "fifo"}
+OUTPUTS = ("{dir}/o.csv", "{dir}/folder", "{dir}/fifo", "{dir}/no/o.csv", "/dev/null")
+REGEXES = ("(", "gemm", "[", "", "a{99999999999}", "(" * 300 + ")" * 300, "(?P<x", "\\")
+CLOCKS = ("1250", "1e308", "0", "nan", "inf", "10000", "10001", "1e-300", "5e-324", "abc", "-1")
+SOURCE_FLAGS = {"--trip-count": INTS + ("16777216", "16777217"), "--workgroup": ("256", "64x4", "0", "abc", "2048", "-1"),
+                "--int-args": ("256,256,256", "a,b", "", "1e308"), "--arg-roles": ("C,A,B", "x", "", "-,-,-")}
 
-# subcommand -> fixed arguments, and its flags with the values they are tried with (None: a switch)
+# subcommand -> fixed arguments (or a tuple of alternatives), and its flags with the values they
+# are tried with (None: a switch)
 COMMANDS = {
     "predict": (["--shape", "256x256x256"], {"--shape": SHAPES, "--tile": TILES, "--gpu": GPUS, "--dtype": DTYPES,
                 "--arch": ("gfx942", "gfx950", "sm90", "x86"), "--lds-stage": ("1", "2", "3", "x"),
                 "--no-swizzle": None, "--copy": ("sync", "async", "dma"), "--epilogue": ("direct", "cshuffle", "x"),
-                "--waves-per-eu": INTS, "--json": None, "--kernel": ("nope", "x"),
-                "--trace": ("{dir}/t.json", "{dir}", "{dir}/no/t.json"),
+                "--waves-per-eu": INTS, "--json": None, "--kernel": ("nope", "x"), "--clock-mhz": CLOCKS,
+                "--isa": (ASM, ISA, *INPUT_PATHS), "--split-k": INTS + ("4", "3"), **SOURCE_FLAGS,
+                "--trace": ("{dir}/t.json", "{dir}", "{dir}/no/t.json", "{dir}/fifo"),
                 "--plot": ("{dir}/p.png", "{dir}/p.txt", "{dir}/p")}),
     "analyze": (["--shape", "256x256x256"], {"--shape": SHAPES, "--tile": TILES, "--gpu": GPUS, "--dtype": DTYPES,
                 "--lds-stage": ("1", "2", "0"), "--copy": ("sync", "async"), "--epilogue": ("direct", "cshuffle"),
                 "--waves-per-eu": INTS, "--json": None, "--no-swizzle": None}),
-    "isa": ([ISA], {"--list": None, "--json": None, "--kernel": ("nope", "x"), "--gpu": GPUS,
-            "--arch": ("gfx942", "gfx950", "sm90"), "--shape": SHAPES, "--dtype": DTYPES, "--tile": TILES}),
+    "isa": (([ASM], [ISA], [ASM + ":nope"], ["{dir}/fifo"], ["/dev/null"]),
+            {"--list": None, "--json": None, "--kernel": ("nope", "x"), "--gpu": GPUS,
+             "--arch": ("gfx942", "gfx950", "sm90"), "--shape": SHAPES, "--dtype": DTYPES, "--tile": TILES,
+             **SOURCE_FLAGS}),
     "verify": (["--shape", "64x256x128", "--tile", "64x256x128"], {"--shape": ("64x256x128", "128x256x128", "-1x1x1",
                "abc", "64x256x100"), "--tile": TILES, "--dtype": DTYPES, "--gpu": GPUS, "--seed": ("0", "7", "abc", ""),
                "--break": ("swizzle", "x", ""), "--json": None, "--epilogue": ("direct", "cshuffle")}),
@@ -417,19 +510,37 @@ COMMANDS = {
                "--seq": INTS, "--batch": INTS, "--decode-steps": INTS, "--mode": ("inference", "training", "x"),
                "--d-model": INTS, "--heads": INTS, "--kv-heads": INTS, "--head-dim": INTS, "--mlp": ("gated", "x"),
                "--bias": None, "--list-models": None, "--json": None, "--csv": None, "--tile": TILES,
-               "--gpu": GPUS, "--dtype": DTYPES, "--config": ("{dir}/none.json",)}),
+               "--gpu": GPUS, "--dtype": DTYPES, "--config": INPUT_PATHS}),
     "dimeff": (["--shape", "256x256x256", "--tile", "64x256x128"], {"--shape": SHAPES, "--tile": TILES,
                "--gpu": GPUS, "--cus": INTS, "--slots-per-cu": INTS, "--dtype": DTYPES, "--batch": INTS,
                "--csv": None, "--json": None}),
-    "trace": ([str(DATA / "small_transformer_trace.json.gz")], {"--measured-cus": INTS, "--top": INTS,
-              "--json": None, "--csv": None, "--plot": ("{dir}/t.png", "{dir}/t.txt", "{dir}")}),
-    "compare": (["{dir}/ladder.csv"], {"--json": None, "--csv": None,
-                "--sass-dir": ("{dir}", "{dir}/none"), "--predictions": ("{dir}/none.csv",),
-                "--save": ("{dir}/s.csv", "{dir}/s", "{dir}/no/s.csv"), "--kernel": ("(", "gemm", "[", ""),
-                "--shape": ("256x256x256", "abc"), "--tile": TILES, "--dtype": DTYPES, "--no-swizzle": None,
-                "--plot": ("{dir}/c.png", "{dir}/c.txt")}),
-    "calibrate": ([], {"--json": None, "--microbench": ("{dir}/none.csv", str(RESULTS / "microbench.csv")),
-                  "--hw-file": ("{dir}/none.toml",)}),
+    "trace": (([str(DATA / "small_transformer_trace.json.gz")], ["{dir}/fifo"], ["{dir}/folder"]),
+              {"--measured-cus": INTS, "--top": INTS, "--gpu": GPUS,
+               "--json": None, "--csv": None, "--plot": ("{dir}/t.png", "{dir}/t.txt", "{dir}")}),
+    "compare": ((["{dir}/ladder.csv"], ["{dir}/ladder.csv", "{dir}/fifo"], ["/dev/null"], []),
+                {"--json": None, "--csv": None,
+                 "--sass-dir": ("{dir}", "{dir}/none", "{dir}/fifo"), "--predictions": INPUT_PATHS,
+                 "--save": ("{dir}/s.csv", "{dir}/s", "{dir}/no/s.csv", "{dir}/fifo"), "--kernel": REGEXES,
+                 "--ncu": INPUT_PATHS, "--counters": INPUT_PATHS, "--stalls": INPUT_PATHS, "--dram": None,
+                 "--gpu": GPUS, "--shape": ("256x256x256", "abc"), "--tile": TILES, "--dtype": DTYPES,
+                 "--no-swizzle": None, "--plot": ("{dir}/c.png", "{dir}/c.txt")}),
+    "calibrate": ([], {"--json": None, "--microbench": (*INPUT_PATHS, str(RESULTS / "microbench.csv")),
+                  "--hw-file": ("{dir}/none.toml", "{dir}/folder", "/dev/null", "{dir}/fifo"),
+                  "--gpu": ("h200", "mi300x", "nope", "{dir}/none.toml", "/dev/null"),
+                  "--write": ("", "mine", "h200", "MI300X", "{dir}/out.toml", "{dir}/no/out.toml", "{dir}/folder",
+                              "{dir}/fifo", "a b", "/dev/null", str(REPO / "gemmsim" / "hw" / "fuzz.toml"),
+                              str(REPO / "gemmsim" / "hw" / "h200.toml"))}),
+    "tune": (["--shape", "256x256x256", "--top", "2"], {"--shape": SHAPES, "--dtype": DTYPES, "--gpu": GPUS,
+             "--space": ("tiles", "tiles tile_m=64", "x", "tiles tile_m=0", "tiles lds_stage=3"), "--top": INTS,
+             "--no-cache": None, "--json": None, "--csv": None, "--out": OUTPUTS,
+             "--trace": INPUT_PATHS, "--config": INPUT_PATHS}),
+    "sweep": (["--shapes", "256x256x256", "--configs", "tile=64x128x64", "--out", "{dir}/s.csv", "--workers", "1"],
+              {"--shapes": ("128x256x512", "{dir}/none.csv", *INPUT_PATHS[1:], "abc", "0x1x1", "model:nope"),
+               "--configs": ("tile=64x100x64", "x=1", "", "tile=64x128x64;lds_stage=3", "waves_per_eu=99"),
+               "--gpu": ("mi300x,mi355x", "nope", "{dir}/none.toml", "/dev/null"), "--dtype": ("bf16,fp8", "nope", ""),
+               "--engine": ("local", "ray", "x"), "--address": ("127.0.0.1:1", "a:b", "auto"), "--workers": INTS,
+               "--restart": None, "--out": ("{dir}/s.parquet", "{dir}/s.txt", *OUTPUTS)}),
+    "cache": ((["info"], ["clear"], ["export"]), {"--json": None, "--out": ("{dir}/e.csv", "{dir}/e.parquet", *OUTPUTS)}),
 }
 
 
@@ -437,6 +548,8 @@ COMMANDS = {
 def argument_cases(draw, command: str | None = None) -> Case:
     command = command or draw(st.sampled_from(sorted(COMMANDS)))
     fixed, flags = COMMANDS[command]
+    if isinstance(fixed, tuple):
+        fixed = draw(st.sampled_from(fixed))
     chosen = draw(st.lists(st.sampled_from(sorted(flags)), max_size=3, unique=True))
     argv = [command, *fixed]
     for flag in chosen:
@@ -445,7 +558,8 @@ def argument_cases(draw, command: str | None = None) -> Case:
         else:
             argv += [flag, draw(st.sampled_from(flags[flag]))]
     files = {"ladder.csv": _csv_text(RUNNER_ROWS).encode()} if command == "compare" else {}
-    return Case("arguments", argv, files)
+    # a sweep never starts a real Ray here (10 s on its own): --engine ray meets a machine without it
+    return Case("arguments", argv, files, special=dict(SPECIAL), hidden=("ray",) if command == "sweep" else ())
 
 
 @st.composite
@@ -462,3 +576,242 @@ def huge_argument_cases(draw) -> Case:
         ["verify", "--shape", "64x256x128", "--tile", "64x256x128", "--seed", f"-{huge}"],
     )))
     return Case("huge_arguments", argv, isolated=True)
+
+
+# --- compiled kernels: AMDGPU assembly and sm_90 SASS listings --------------------------------------
+
+ASM_LINES = Path(ASM).read_text().splitlines(keepends=True)
+ASM_NUMBERS = ("0", "-1", "1e308", "4294967296", "18446744073709551616", "0x7fffffff", "999999999999", "nan", "x")
+
+
+@st.composite
+def assembly_cases(draw) -> Case:
+    """c_first_gemm_gfx942.s with one mutation: a line dropped, doubled or garbled, a number in an
+    instruction or the metadata replaced, a branch aimed elsewhere, the file cut, binary or huge."""
+    lines = list(ASM_LINES)
+    kind = draw(st.sampled_from(("drop", "double", "number", "number", "number", "descriptor", "descriptor",
+                                 "branch", "garble", "truncate", "binary", "empty", "many_lines", "long_line")))
+    i = draw(st.integers(0, len(lines) - 1))
+    if kind == "drop":
+        del lines[i]
+    elif kind == "double":
+        lines.insert(i, lines[i])
+    elif kind in ("number", "descriptor"):
+        # descriptor: the kernel descriptor's directives (.amdhsa_*) and the metadata (.sgpr_count: ...)
+        numbered = [j for j, line in enumerate(lines) if any(c.isdigit() for c in line)
+                    and (kind == "number" or line.lstrip().startswith((".amdhsa_", ".", "- .")))]
+        j = draw(st.sampled_from(numbered))
+        digits = [m for m in re.finditer(r"(?<![\w.])(0x[0-9a-fA-F]+|\d+)", lines[j])]
+        if digits:
+            m = draw(st.sampled_from(digits))
+            lines[j] = lines[j][:m.start()] + draw(st.sampled_from(ASM_NUMBERS)) + lines[j][m.end():]
+    elif kind == "branch":
+        branches = [j for j, line in enumerate(lines) if "s_cbranch" in line or "s_branch" in line]
+        labels = [line.split(":")[0] for line in lines if line.startswith(".LBB")] + [".LBB0_999", "", "c_first"]
+        j = draw(st.sampled_from(branches))
+        lines[j] = lines[j].rsplit(" ", 1)[0] + " " + draw(st.sampled_from(labels)) + "\n"
+    elif kind == "garble":
+        lines[i] = draw(st.text(alphabet="sv_[]:,.0123456789 xabc;@%", max_size=40)) + "\n"
+    text = "".join(lines).encode()
+    if kind == "truncate":
+        text = text[:draw(st.integers(0, len(text) - 1))]
+    elif kind == "binary":
+        text = draw(st.binary(min_size=1, max_size=200)) + b"\xff\xfe"
+    elif kind == "empty":
+        text = b""
+    elif kind == "many_lines":
+        text = text + b"\ts_nop 0\n" * 100_001
+    elif kind == "long_line":
+        text = text.replace(b"\ts_endpgm", b"\ts_nop " + b"9" * 100_000 + b"\n\ts_endpgm", 1)
+    command = draw(st.sampled_from((["isa", "{dir}/k.s"], ["isa", "{dir}/k.s", "--json"], ["isa", "{dir}/k.s", "--list"],
+                                    ["isa", "{dir}/k.s", "--shape", "256x256x256"],
+                                    ["predict", "--isa", "{dir}/k.s", "--shape", "256x256x256"])))
+    return Case("assembly", command, {"k.s": text})
+
+
+SASS = RESULTS / "sass"
+
+
+@st.composite
+def sass_cases(draw) -> Case:
+    """A cuobjdump -sass listing of a ladder kernel with one mutation, read by compare's sm_90
+    replay of the runner's row of that kernel (sass/<symbol>.sass beside the CSV)."""
+    symbol = draw(st.sampled_from(("gemm_f32", "gemm_tiled_f32")))
+    lines = (SASS / f"{symbol}.sass").read_text().splitlines(keepends=True)
+    kind = draw(st.sampled_from(("drop", "double", "opcode", "address", "branch", "control", "function",
+                                 "truncate", "binary", "empty")))
+    instrs = [j for j, line in enumerate(lines) if line.lstrip().startswith("/*") and ";" in line]
+    j = draw(st.sampled_from(instrs))
+    if kind == "drop":
+        del lines[j]
+    elif kind == "double":
+        lines.insert(j, lines[j])
+    elif kind == "opcode":
+        opcode = draw(st.sampled_from(("BRA", "FFMA", "HMMA.16816.F32.BF16", "LDS.128", "BAR.SYNC", "EXIT", "X")))
+        head, _, rest = lines[j].partition("*/")
+        lines[j] = f"{head}*/ {opcode} {rest.split(' ', 2)[-1] if ' ' in rest.strip() else ';'}"
+    elif kind == "address":
+        lines[j] = re.sub(r"/\*[0-9a-f]{4,}\*/", draw(st.sampled_from(("/*0000*/", "/*ffffffffffffffff*/",
+                                                                                       "/*zzzz*/"))), lines[j], count=1)
+    elif kind == "branch":
+        lines[j] = lines[j].split("*/", 1)[0] + "*/ BRA " + draw(st.sampled_from(("0x0", "0x10", "0xffffffffff", "`(.L_x_0)",
+                                                                                "R0"))) + " ;\n"
+    elif kind == "control":
+        words = [k for k, line in enumerate(lines) if line.strip().startswith("/* 0x") and line.strip().endswith("*/")]
+        k = draw(st.sampled_from(words))
+        lines[k] = "        /* " + draw(st.sampled_from(("0x" + "f" * 16, "0x" + "0" * 16, "0xzz", "0x1"))) + " */\n"
+    elif kind == "function":
+        lines = [line.replace(symbol, draw(st.sampled_from(("other", "", symbol + "x")))) for line in lines]
+    text = "".join(lines).encode()
+    if kind == "truncate":
+        text = text[:draw(st.integers(0, len(text) - 1))]
+    elif kind == "binary":
+        text = draw(st.binary(min_size=1, max_size=200)) + b"\xff\xfe"
+    elif kind == "empty":
+        text = b""
+    runner = [r for r in RUNNER_ROWS[1:] if r[RUNNER_ROWS[0].index("symbol")] == symbol]
+    return Case("sass", ["compare", "{dir}/ladder.csv", *draw(st.sampled_from(([], ["--sass-dir", "{dir}/sass"])))],
+                {"ladder.csv": _csv_text([RUNNER_ROWS[0], *runner]).encode(), f"sass/{symbol}.sass": text})
+
+
+# --- the stall table and rocprofv3's JSON -----------------------------------------------------------
+
+def _small_stalls() -> list[list[str]]:
+    """Two rows of the runner's stall table, at 128 x 128 x 128 (a quick replay)."""
+    rows = _rows(RESULTS / "stalls.csv", lambda i, r: r[1] in ("gemm_f32", "gemm_tiled_f32"))
+    header, out = rows[0], []
+    for r in rows[1:]:
+        if r[1] not in {o[1] for o in out}:
+            r = list(r)
+            for c in ("M", "N", "K"):
+                r[header.index(c)] = "128"
+            out.append(r)
+    return [header, *out]
+
+
+STALLS_ROWS = _small_stalls()
+
+
+@st.composite
+def stalls_cases(draw) -> Case:
+    header = STALLS_ROWS[0]
+    columns = tuple(c for c in header if c.startswith("stall_")) + ("M", "N", "K", "symbol",
+                                                                   "warp_cycles_per_issued_inst", "sm_cycles_elapsed")
+    data = draw(mutated_csv(STALLS_ROWS, columns, BAD_NUMBERS + ("1e308", "1e-308")))
+    extra = draw(st.sampled_from(([], ["--json"], ["--csv"], ["--kernel", "gemm_f32"], ["--kernel", "("])))
+    return Case("stalls", ["compare", "--stalls", "{dir}/stalls.csv", *extra], {"stalls.csv": data})
+
+
+ROCPROF_JSON = json.loads((DATA / "rocprofv3" / "results.json").read_text())
+
+
+def _json_paths(value, path=()):
+    """Every (path to a value) of a parsed JSON document."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _json_paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _json_paths(v, path + (i,))
+
+
+ROCPROF_JSON_PATHS = [p for p in _json_paths(ROCPROF_JSON) if p]
+
+
+@st.composite
+def rocprof_json_cases(draw) -> Case:
+    data = json.loads(json.dumps(ROCPROF_JSON))
+    kind = draw(st.sampled_from(("value", "value", "value", "drop", "deep", "truncate", "binary", "top")))
+    if kind in ("value", "drop"):
+        path = draw(st.sampled_from(ROCPROF_JSON_PATHS))
+        parent = data
+        for k in path[:-1]:
+            parent = parent[k]
+        if kind == "drop":
+            parent.pop(path[-1])
+        else:
+            parent[path[-1]] = draw(st.sampled_from(JSON_VALUES + (1e308, -1e308, 2 ** 64)))
+    text = json.dumps(data if kind != "top" else draw(st.sampled_from(JSON_VALUES))).encode()
+    if kind == "deep":
+        text = b"[" * 100_000 + b"]" * 100_000
+    elif kind == "truncate":
+        text = text[:draw(st.integers(0, len(text) - 1))]
+    elif kind == "binary":
+        text = draw(st.binary(max_size=100)) + b"\xff"
+    return Case("rocprof_json", ["compare", "{dir}/results.json", "--shape", "1024x1024x1024", "--gpu", "mi300x",
+                                 "--no-swizzle", *draw(st.sampled_from(([], ["--json"], ["--kernel", "gemm"])))],
+                {"results.json": text})
+
+
+# --- issue 39: the cases it names, and their neighbours --------------------------------------------------
+
+def _zeroed_microbench(bench: str | None) -> bytes:
+    """The committed microbenchmarks with every param_value (of one bench, or of all) at 0."""
+    rows = [list(r) for r in MICROBENCH_ROWS]
+    at = rows[0].index("param_value")
+    for r in rows[1:]:
+        if bench is None or r[0] == bench:
+            r[at] = "0" if r[at].isdigit() else r[at]
+    return _csv_text(rows).encode()
+
+
+@st.composite
+def issue39_cases(draw) -> Case:
+    kind = draw(st.sampled_from(("gpu_file", "gpu_file", "clock", "degenerate", "ray", "compare_files", "write")))
+    if kind == "gpu_file":
+        case = draw(gpu_toml_cases(HUGE_TOML_VALUES, family="issue39"))
+        return case
+    if kind == "clock":
+        return Case("issue39", ["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--clock-mhz",
+                                draw(st.sampled_from(CLOCKS))])
+    if kind == "degenerate":
+        bench = draw(st.sampled_from((None, "shared", "copy", "barrier", "chase", "hbm_read", "l2_read", "lds_b32")))
+        return Case("issue39", ["calibrate", "--microbench", "{dir}/microbench.csv", "--hw-file", "{dir}/h200.toml",
+                                *draw(st.sampled_from(([], ["--json"], ["--write"])))],
+                    {"microbench.csv": _zeroed_microbench(bench),
+                     "h200.toml": (REPO / "gemmsim" / "hw" / "h200.toml").read_bytes()})
+    if kind == "ray":
+        return Case("issue39", ["sweep", "--shapes", "256x256x256", "--configs", "tile=64x128x64", "--out",
+                                draw(st.sampled_from(("{dir}/s.csv", "{dir}/s.parquet"))), "--engine", "ray",
+                                *draw(st.sampled_from(([], ["--address", "auto"], ["--restart"])))],
+                    hidden=("ray",))
+    if kind == "compare_files":
+        flag = draw(st.sampled_from(("--ncu", "--predictions", "--counters", "--stalls", "--kernel")))
+        value = draw(st.sampled_from(REGEXES if flag == "--kernel" else INPUT_PATHS))
+        return Case("issue39", ["compare", "{dir}/ladder.csv", "{dir}/matrix.csv", flag, value],
+                    {"ladder.csv": _csv_text(RUNNER_ROWS).encode(), "matrix.csv": _csv_text(RUNNER_ROWS[:2]).encode()},
+                    special=dict(SPECIAL))
+    return Case("issue39", ["calibrate", *draw(st.sampled_from(([], ["--gpu", "h200"], ["--hw-file", "{dir}/h200.toml"]))),
+                            "--write", draw(st.sampled_from(COMMANDS["calibrate"][1]["--write"]))],
+                {"h200.toml": (REPO / "gemmsim" / "hw" / "h200.toml").read_bytes()}, special=dict(SPECIAL))
+
+
+EDGE_VALUES = ("1e-300", "5e-324", "1e-6", "10000", "65536", "1000000", "16777216", "1125899906842624", "1e16", "1e308")
+
+
+def gpu_edge_cases(values=EDGE_VALUES) -> list[Case]:
+    """Not drawn: every number of mi300x.toml and h200.toml at each of `values` (tiny, at the bounds,
+    beyond them), each run by the commands that replay a kernel on it (benchmarks/fuzz.py --edges)."""
+    out = []
+    for gpu in ("mi300x", "h200"):
+        lines = (REPO / "gemmsim" / "hw" / f"{gpu}.toml").read_text().splitlines()
+        numbered = [i for i, line in enumerate(lines) if "value = " in line and not line.lstrip().startswith("#")]
+        numbered += [i for i, line in enumerate(lines) if line.startswith("cycles = ")]
+        for i in numbered:
+            for value in values:
+                changed = list(lines)
+                if changed[i].startswith("cycles = "):
+                    changed[i] = f"cycles = {value}"
+                else:
+                    head, _, tail = changed[i].partition("value = ")
+                    changed[i] = f"{head}value = {value},{tail.split(',', 1)[1] if ',' in tail else ' }'}"
+                files = {"gpu.toml": "\n".join(changed).encode()}
+                if gpu == "h200":
+                    files["ladder.csv"] = _csv_text(RUNNER_ROWS[:3]).encode()
+                    commands = [["compare", "{dir}/ladder.csv"]]
+                else:
+                    commands = [["predict", "--shape", "256x256x256", "--tile", "64x256x128"],
+                                ["predict", "--isa", ASM, "--shape", "256x256x256"]]
+                out += [Case("gpu_edges", [*command, "--gpu", "{dir}/gpu.toml"], files) for command in commands]
+    return out

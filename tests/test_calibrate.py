@@ -320,3 +320,75 @@ def test_lane_phases_from_cycles_per_access_alone(tmp_path):
     assert b32.value == 16 and b32.write and "metric=cycles_per_access" in b32.rows
     assert b32.toml_value == [[0, 15], [16, 31], [32, 47], [48, 63]]
     assert fitted[("lds.phases", "read_b64")].value == 16 and not fitted[("lds.phases", "read_b64")].write
+
+
+# --- --write: never a shipped description (issue 39) -------------------------------------------------
+
+def test_write_of_a_shipped_gpu_goes_to_the_users_folder_and_leaves_the_package_alone(tmp_path, monkeypatch, capsys):
+    """`calibrate --gpu h200 --write` rewrote gemmsim/hw/h200.toml (the source tree, in an editable
+    install). Now the package's files keep every byte; the calibration is h200-calibrated.toml in
+    the user's GPU folder, which --gpu h200-calibrated reads."""
+    folder = tmp_path / "config" / "gemmsim" / "gpus"           # does not exist yet: the write makes it
+    monkeypatch.delenv("GEMMSIM_GPU_DIR")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    shipped = {p.name: p.read_bytes() for p in HW_DIR.glob("*.toml")}
+    assert main(["calibrate", "--gpu", "h200", "--microbench", str(PORTABLE), "--write"]) == 0
+    out, err = capsys.readouterr()
+    written = folder / "h200-calibrated.toml"
+    assert {p.name: p.read_bytes() for p in HW_DIR.glob("*.toml")} == shipped
+    assert f"wrote {written}" in out and "use it with --gpu h200-calibrated" in out and f"wrote {written}" in err
+    gpu = load_gpu("h200-calibrated")
+    assert gpu.name == "h200-calibrated" and gpu.arch == "sm_90"
+    fitted = {f.key: f.value for f in calibrate(PORTABLE, H200).fitted if f.write}
+    assert gpu.memory.l2_hit_latency_ns == fitted["l2_hit_latency_ns"] != load_gpu("h200").memory.l2_hit_latency_ns
+    assert "validation/results/h200/microbench.csv" in gpu.provenance["[memory].l2_hit_latency_ns"].source
+    assert written.read_text().startswith("# h200-calibrated: gemmsim/hw/h200.toml with the values")
+    from gemmsim.hw import available_gpus
+    assert "h200-calibrated" in available_gpus()
+
+
+def test_write_takes_a_name_or_a_path(tmp_path, capsys):
+    assert main(["calibrate", "--microbench", str(PORTABLE), "--write", "my-h200", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["fitted"]          # --json: stdout stays JSON
+    assert load_gpu("my-h200").name == "my-h200"
+    path = tmp_path / "lab" / "h200.toml"
+    path.parent.mkdir()
+    assert main(["calibrate", "--microbench", str(PORTABLE), "--write", str(path)]) == 0
+    assert load_gpu(str(path)).name == "h200" and f"wrote {path}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("write, message", [
+    ("h200", "h200 is a shipped GPU"), ("MI300X", "mi300x is a shipped GPU"),
+    (str(HW_DIR / "h200.toml"), "changes only by a commit"), (str(HW_DIR / "new.toml"), "changes only by a commit"),
+    ("a b", "a GPU name is letters"), ("/proc/x.toml", "cannot write /proc/x.toml"),
+])
+def test_write_refuses_a_shipped_target_before_any_work(tmp_path, capsys, write, message):
+    shipped = {p.name: p.read_bytes() for p in HW_DIR.glob("*.toml")}
+    assert main(["calibrate", "--microbench", str(PORTABLE), "--write", write]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err
+    assert {p.name: p.read_bytes() for p in HW_DIR.glob("*.toml")} == shipped
+
+
+def test_a_users_file_never_silently_stands_for_a_shipped_gpu(tmp_path, monkeypatch):
+    folder = tmp_path / "gpus"
+    folder.mkdir()
+    monkeypatch.setenv("GEMMSIM_GPU_DIR", str(folder))
+    (folder / "h200.toml").write_text(H200.read_text())
+    with pytest.raises(Exception, match="is both shipped .* and yours"):
+        load_gpu("h200")
+    from gemmsim.hw import available_gpus
+    assert available_gpus().count("h200") == 1
+
+
+def test_a_degenerate_fit_is_named_in_one_line_without_numpy_warnings(tmp_path, capsys):
+    """Issue 39: every param_value at 0 printed numpy's RankWarning and its source line first."""
+    rows = PORTABLE.read_text().splitlines()
+    header = rows[0].split(",")
+    at = header.index("param_value")
+    zeroed = [rows[0]] + [",".join(c if i != at else "0" for i, c in enumerate(r.split(","))) for r in rows[1:]]
+    bench = tmp_path / "microbench.csv"
+    bench.write_text("\n".join(zeroed) + "\n")
+    assert main(["calibrate", "--microbench", str(bench)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "needs two distinct" in err and "Warning" not in err

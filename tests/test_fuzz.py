@@ -3,7 +3,10 @@
 Each case must exit 0 or 2, print exactly one line on stderr when it exits 2, never a traceback,
 end within fuzz_cases.CASE_SECONDS, and leave nothing behind when it fails; the checkout stays as
 it was. A fixed seed and a sized example count keep this within the suite's time budget;
-`python benchmarks/fuzz.py --cases N` runs many more."""
+`python benchmarks/fuzz.py --cases N` runs many more. The families cover every reader (GPU TOML, the
+runner's, rocprofv3's and Nsight Compute's CSVs, rocprofv3 JSON, the stall table, microbenchmarks,
+saved predictions, PyTorch traces, Hugging Face configs, AMDGPU assembly, SASS listings) and every
+subcommand's flags."""
 
 import subprocess
 
@@ -41,7 +44,8 @@ def test_arguments(command, data):
 
 
 @pytest.mark.parametrize("family", [fc.runner_csv_cases, fc.ncu_raw_cases, fc.rocprof_cases, fc.ncu_table_cases,
-                                    fc.predictions_cases, fc.microbench_cases, fc.trace_cases, fc.config_cases],
+                                    fc.predictions_cases, fc.microbench_cases, fc.trace_cases, fc.config_cases,
+                                    fc.assembly_cases, fc.sass_cases, fc.stalls_cases, fc.rocprof_json_cases],
                          ids=lambda f: f.__name__.removesuffix("_cases"))
 @FUZZ
 @given(data=fc.st.data())
@@ -71,4 +75,12 @@ def test_runner_csv_with_huge_dimensions(case):
 @FUZZ
 @given(case=fc.trace_cases(with_gpu=True))
 def test_trace_costed_on_a_gpu(case):
+    check(case)
+
+
+@FUZZ
+@given(case=fc.issue39_cases())
+def test_issue_39(case):
+    """Huge finite numbers in GPU files and --clock-mhz, degenerate calibrations, --engine ray without
+    Ray, compare's files and patterns, calibrate --write targets."""
     check(case)

@@ -39,10 +39,12 @@ def test_every_number_of_the_schema_has_a_domain():
     ("compute_units", "1e30", "1..65536"),
     ("simds", "0", "1..65536"),
     ("banks", "0", "1..65536"),
-    ("hbm_bytes_per_s", "0", "positive"),
+    ("hbm_bytes_per_s", "0", "from 1e6 to 1e16 bytes/s"),
     ("l2_read_bytes_per_clk_per_xcd", "-2048", "positive"),
-    ("peak_clock_mhz", "inf", "positive finite"),
-    ("peak_clock_mhz", "nan", "positive finite"),
+    ("peak_clock_mhz", "inf", "finite number from 1 to 10000 MHz"),
+    ("peak_clock_mhz", "nan", "finite number from 1 to 10000 MHz"),
+    ("peak_clock_mhz", "1e-300", "finite number from 1 to 10000 MHz"),
+    ("hbm_bytes_per_s", "5e-324", "from 1e6 to 1e16 bytes/s"),
     ("hbm_latency_ns", "nan", "positive finite"),
     ("l1_line_bytes", "0", "positive"),
     ("xcds", "0", "1..65536"),
@@ -108,3 +110,39 @@ def test_a_binary_file_a_directory_and_an_unreadable_file_are_one_line(tmp_path)
 def test_the_shipped_files_all_load():
     for name in ("mi300x", "mi325x", "mi350x", "mi355x", "h200"):
         assert load_gpu(name).compute_units > 0
+
+
+def _numeric_value_lines(text: str) -> list[int]:
+    return [i for i, line in enumerate(text.splitlines())
+            if re.search(r"\bvalue = [-+0-9.]", line) and not line.lstrip().startswith("#")]
+
+
+@pytest.mark.parametrize("name", ["mi300x", "h200"])
+def test_a_huge_finite_number_in_any_key_is_refused_with_its_bound(tmp_path, name):
+    """Issue 39: 1e308 passed every 'positive finite' rule and overflowed in the model (exit 70).
+    Every domain has an upper bound a real GPU cannot exceed, named in the message."""
+    text = (HW_DIR / f"{name}.toml").read_text()
+    lines = text.splitlines()
+    for i in _numeric_value_lines(text):
+        changed = lines[:i] + [re.sub(r"\bvalue = [^,}]+", "value = 1e308", lines[i])] + lines[i + 1:]
+        with pytest.raises(HardwareFileError) as e:
+            _load(tmp_path, "\n".join(changed))
+        message = str(e.value)
+        assert "\n" not in message and ("at most" in message or " to " in message or "1..65536" in message
+                                         or "fraction" in message or "32 or 64" in message), (lines[i], message)
+
+
+@pytest.mark.parametrize("key,bound", [
+    ("peak_clock_mhz", "from 1 to 10000 MHz"), ("barrier_latency_cycles", "at most 10^6 cycles"),
+    ("valu_cycles", "at most 10^6 cycles"), ("salu_cycles", "at most 10^6 cycles"),
+    ("l2_hit_latency_ns", "at most 10^6 ns"), ("peak_flops_per_clk.bf16", "at most 2^24 per clock"),
+    ("latency_cycles", "at most 10^6 cycles"), ("hbm_bytes_per_s", "from 1e6 to 1e16 bytes/s"),
+])
+def test_the_bounds_of_issue_39_are_stated_with_their_reason(tmp_path, key, bound):
+    table, _, key = key.rpartition(".")
+    text = _with(key, "1e308") if not table else None
+    if table:   # a key that other tables have too: replaced in its own table
+        head, at, tail = MI300X.partition(f"[compute_unit.{table}]")
+        text = head + at + _with(key, "1e308", tail)
+    with pytest.raises(HardwareFileError, match=re.escape(bound) + r" \(.*(beyond|10 GHz).*\)$"):
+        _load(tmp_path, text)

@@ -48,7 +48,7 @@ def test_list_and_errors(capsys):
     code, out, err = run(capsys, "isa", GFX942)
     assert code == 2 and err.startswith("gemmsim: error:") and "--kernel" in err and len(err.strip().splitlines()) == 1
     code, _, err = run(capsys, "isa", DATA / "missing.s")
-    assert code == 2 and "no such file" in err
+    assert code == 2 and "missing.s: does not exist" in err
     code, _, err = run(capsys, "isa", GFX942, "--kernel", KERNEL, "--trip-count", "0")
     assert code == 2 and "trip count 0" in err
     code, _, err = run(capsys, "isa", GFX942, "--kernel", KERNEL, "--gpu", "mi355x")

@@ -124,7 +124,7 @@ def test_compare_cli_text_and_json_from_the_json_output(capsys):
     (["counter_collection.csv"], [], "counters alone give no kernel time"),
     (["kernel_trace.csv"], [], "--shape"),
     (["kernel_trace.csv"], ["--counters", "kernel_stats.csv"], "not a rocprofv3 counter_collection.csv"),
-    (["kernel_trace.csv"], ["--counters", "none.csv"], "no such file"),
+    (["kernel_trace.csv"], ["--counters", "none.csv"], "none.csv: does not exist"),
 ])
 def test_compare_input_errors_are_one_line(files, extra, message, capsys):
     shape = [] if message == "--shape" else ["--shape", "1024x1024x1024"]

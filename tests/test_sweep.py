@@ -149,3 +149,59 @@ def test_cli_sweep_writes_the_table_and_says_what_it_did(tmp_path, capsys):
     assert main(argv) == 0 and "8 points (8 from the journal" in capsys.readouterr().err
     assert main(argv[:-2] + ["--gpu", "nope", "--out", str(out)]) == 2
     assert Point.__dataclass_fields__.keys() <= set(rows(out)[0])
+
+
+SMALL = ["sweep", "--shapes", "256x512x256,512x512x512", "--configs", "tile=64x128x64,128x128x64"]
+
+
+def test_engine_ray_without_ray_is_one_line_and_leaves_no_file(tmp_path, monkeypatch, capsys):
+    """Issue 39: the journal was created before the engine failed, and stayed behind empty."""
+    monkeypatch.setitem(sys.modules, "ray", None)
+    out = tmp_path / "r.csv"
+    assert main([*SMALL, "--out", str(out), "--engine", "ray"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "pip install 'gemmsim[ray]'" in err
+    with pytest.raises(InputError, match="needs Ray"):     # the library checks before the journal too
+        run_sweep(points(), out, engine="ray")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("address, message", [("127.0.0.1:1", "no Ray cluster answers at 127.0.0.1:1"),
+                                              ("ray://127.0.0.1", "no Ray cluster answers at 127.0.0.1:10001"),
+                                              ("host:port", "expected auto, HOST:PORT")])
+def test_an_address_no_cluster_answers_is_one_line_at_once(tmp_path, capsys, address, message):
+    """ray.init retries an unreachable address for ever: the address is tried first, for 5 s at most."""
+    pytest.importorskip("ray")
+    out = tmp_path / "r.csv"
+    assert main([*SMALL, "--out", str(out), "--engine", "ray", "--address", address]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_address_needs_engine_ray(tmp_path, capsys):
+    assert main([*SMALL, "--out", str(tmp_path / "r.csv"), "--address", "auto"]) == 2
+    assert "needs --engine ray" in capsys.readouterr().err
+
+
+def test_engine_ray_with_no_cluster_starts_a_local_ray_and_stops_it(tmp_path, capsys):
+    """Issue 39: with Ray installed and no cluster running, --engine ray stopped with "Could not find
+    any running Ray instance"; it now starts a local Ray (ray.init()) for the sweep. ~10 s here."""
+    ray = pytest.importorskip("ray")
+    assert not ray.is_initialized()
+    local, remote = tmp_path / "local.csv", tmp_path / "ray.csv"
+    assert main([*SMALL, "--out", str(local), "--workers", "1"]) == 0
+    assert main([*SMALL, "--out", str(remote), "--engine", "ray"]) == 0
+    err = capsys.readouterr().err
+    assert "4 points (0 from the journal, 0 invalid)" in err and f"wrote {remote}" in err
+    assert remote.read_bytes() == local.read_bytes()
+    assert not ray.is_initialized()
+
+
+def test_a_shapes_file_that_cannot_be_read_is_one_line(tmp_path):
+    binary = tmp_path / "shapes.txt"
+    binary.write_bytes(b"\xff\xfe\x00\x80")
+    for spec, message in ((str(binary), "not a text file"), (str(tmp_path), "not a regular file"),
+                          ("/dev/null", "not a regular file"), (str(tmp_path / "none.csv"), "does not exist")):
+        with pytest.raises(InputError, match=message):
+            parse_shapes(spec)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 
 from gemmsim import progress
 from gemmsim.version import __version__
@@ -56,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(e.code or 0)
     progress.enable(progress.wanted(getattr(args, "json", False) or getattr(args, "csv", False)))
     try:
-        return args.func(args)
+        with warnings.catch_warnings():
+            if not debug:     # a library's warning is no second line on stderr (--debug shows them)
+                warnings.simplefilter("ignore")
+            return args.func(args)
     except GemmsimError as e:
         return _report(f"gemmsim: error: {e}", EXIT_INPUT, debug)
     except BrokenPipeError:

@@ -13,15 +13,20 @@ is announced on stderr.
 from __future__ import annotations
 
 import argparse
+import errno
 import math
+import os
 import re
+import stat
 import sys
+import warnings
 from pathlib import Path
 
 from gemmsim import dtypes, limits
 from gemmsim.api import DEFAULT_DTYPE, DEFAULT_GPU  # the library's defaults are the command's
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, default_gpus, load_gpu
+from gemmsim.hw.loader import CLOCK_MHZ, USER_DIR_ENV, Domain, user_gpu_dir
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 
 COMMON_DTYPES = ("bf16", "fp16", "fp8", "bf8", "int8", "fp4")  # what --help lists; any registry spelling works
@@ -41,7 +46,9 @@ def add_gpu_args(parser: argparse.ArgumentParser, default: str | None = DEFAULT_
     """--gpu NAME|FILE.toml or --arch ARCH. `default` None makes the GPU optional; `unset` says what then."""
     group = parser.add_mutually_exclusive_group()
     when_unset = f"default {default}" if default else f"default: {unset}"
-    group.add_argument("--gpu", help=f"{what}: {', '.join(available_gpus())}, or a .toml path ({when_unset})")
+    group.add_argument("--gpu", type=gpu_arg,
+                       help=f"{what}: {', '.join(available_gpus())}, or a .toml path ({when_unset}); "
+                            f"NAME is also looked up in {user_gpu_dir()} (${USER_DIR_ENV})")
     arches = default_gpus()   # the descriptions that stand for their arch (default_for_arch)
     defaults = ", ".join(f"{arch} -> {name}" for arch, name in sorted(arches.items()))
     group.add_argument("--arch", help=f"{' | '.join(sorted(arches))}: the default GPU of that arch ({defaults}; "
@@ -65,15 +72,36 @@ def gpu_from_args(args: argparse.Namespace) -> GPU:
     return load_gpu(name)
 
 
-def positive_number(text: str) -> float:
-    """argparse type: a positive finite number (nan, inf, 0 and negatives refused in one line)."""
+def domain_number(domain: Domain):
+    """argparse type: a number in a GPU description's domain (gemmsim.hw.loader), refused in one line
+    stating the domain's rule, bounds and reason: a flag and a file hold one quantity to one rule."""
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not domain.holds(value):
+            raise argparse.ArgumentTypeError(f"{text!r}: {domain.rule}")
+        return value
+    return convert
+
+
+clock_mhz = domain_number(CLOCK_MHZ)      # --clock-mhz: as every clock of a GPU description
+
+
+def regex(text: str) -> str:
+    """argparse type: a regular expression, compiled while the flags are read, so a pattern that does
+    not compile stops every path of the command before any work (the command compiles it again)."""
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text!r}: must be a positive finite number")
-    return value
+        with warnings.catch_warnings():      # "possible nested set" etc.: a valid pattern, no second line
+            warnings.simplefilter("ignore")
+            re.compile(text)
+    except re.error as e:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression: {e}") from None
+    except (OverflowError, RecursionError) as e:   # a{99999999999}, 2000 nested groups
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression Python can compile: "
+                                         f"{str(e) or type(e).__name__}") from None
+    return text
 
 
 def count_arg(what: str, limit: int, why: str, minimum: int = 1):
@@ -210,11 +238,16 @@ def check_output_path(path: str) -> None:
         raise InputError(f"cannot write {path}: {parent} is not a directory")
     existed = p.exists()
     try:
-        # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
-        with open(p, "ab" if existed else "xb"):
-            pass
+        if existed and stat.S_ISFIFO(p.stat().st_mode):
+            # a named pipe: opened without waiting, it fails at once when nothing reads it (ENXIO)
+            os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+        else:
+            # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
+            with open(p, "ab" if existed else "xb"):
+                pass
     except OSError as e:
-        raise InputError(f"cannot write {path}: {e.strerror or e}") from None
+        reason = "a named pipe that nothing reads" if e.errno == errno.ENXIO else e.strerror or e
+        raise InputError(f"cannot write {path}: {reason}") from None
     if not existed:
         p.unlink()
 
@@ -252,7 +285,51 @@ def check_existing_dir(path: str) -> None:
         raise InputError(f"directory {path!r} does not exist" if not Path(path).exists() else f"{path!r} is not a directory")
 
 
+def check_input_file(path: str) -> None:
+    """An input file the user named: it exists, is a regular file (not a folder, a device or a pipe,
+    which would be read forever or not at all) and can be read. One message for each."""
+    p = Path(path)
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        raise InputError(f"{path}: does not exist") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{path}: not a regular file ({_file_kind(mode)})")
+    try:
+        with open(p, "rb"):
+            pass
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a plain file"
+
+
+def check_gpu_arg(text: str) -> None:
+    """--gpu NAME|FILE.toml: a file it names is an input file (its content is read later, by the loader)."""
+    if text.endswith(".toml") or "/" in text:
+        check_input_file(text)
+
+
+def check_assembly_arg(text: str) -> None:
+    """FILE.s, or FILE.s:KERNEL (a kernel of the file; the library splits it the same way)."""
+    head, colon, tail = text.rpartition(":")
+    if colon and tail and not Path(text).exists() and Path(head).exists():
+        text = head
+    check_input_file(text)
+
+
 existing_dir = _argparse_type(check_existing_dir)
+existing_file = _argparse_type(check_input_file)
+gpu_arg = _argparse_type(check_gpu_arg)
+assembly_file = _argparse_type(check_assembly_arg)
 output_path = _argparse_type(check_output_path)
 plot_path = _argparse_type(check_plot_path)
 

@@ -6,8 +6,8 @@ import argparse
 import json
 
 from gemmsim import limits
-from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg, count_arg,
-                                gpu_name)
+from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_tile_arg,
+                                assembly_file, count_arg, gpu_name)
 from gemmsim.errors import InputError
 from gemmsim.jsonable import versioned
 from gemmsim.problem import make_problem, workgroup_dims
@@ -15,7 +15,7 @@ from gemmsim.problem import make_problem, workgroup_dims
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("isa", help="analyze compiled AMDGPU assembly (.s or llvm-objdump -d text)")
-    p.add_argument("file", metavar="FILE.s", help="assembly from clang -S / hipcc --save-temps / FlyDSL, or objdump -d")
+    p.add_argument("file", metavar="FILE.s", type=assembly_file, help="assembly from clang -S / hipcc --save-temps / FlyDSL, or objdump -d")
     p.add_argument("--kernel", help="which kernel of a file that holds several")
     p.add_argument("--list", action="store_true", help="list the kernels in the file and exit")
     add_gpu_args(p, default=None, unset="the default GPU of the file's arch")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gemmsim.cli.common import (DEFAULT_DTYPE, positive_number, add_format_args, add_kernel_args, add_plot_arg, add_trace_arg,
-                                announce)
+from gemmsim.cli.common import (DEFAULT_DTYPE, assembly_file, clock_mhz, add_format_args, add_kernel_args, add_plot_arg,
+                                add_trace_arg, announce)
 from gemmsim.cli.isa import add_source_args
 
 
@@ -16,7 +16,7 @@ def register(subparsers) -> None:
                                           "compiled assembly with --isa, or any kernel family's with --family) and "
                                           "reason about the rest of the GPU.")
     add_kernel_args(p, need_tile=False, dtype_unset=f"{DEFAULT_DTYPE}; with --isa, the input dtype of the kernel's first MFMA")
-    p.add_argument("--isa", metavar="FILE.s", help="take the instruction stream from compiled AMDGPU assembly")
+    p.add_argument("--isa", metavar="FILE.s", type=assembly_file, help="take the instruction stream from compiled AMDGPU assembly")
     p.add_argument("--kernel", help="with --isa: which kernel of a file that holds several")
     p.add_argument("--family", metavar="NAME",
                    help="the kernel family that builds the instruction stream (default preshuffle, whose "
@@ -24,7 +24,7 @@ def register(subparsers) -> None:
     p.add_argument("--config", metavar="KEY=VALUE,...",
                    help="the family's configuration, e.g. --family sm90-mma --config tile=64x128x64,swizzle=1 "
                         "(for preshuffle its keys replace the kernel flags)")
-    p.add_argument("--clock-mhz", type=positive_number, default=None, metavar="F",
+    p.add_argument("--clock-mhz", type=clock_mhz, default=None, metavar="F",
                    help="the engine clock you measured under this kernel (default: the GPU's clock under load, "
                         "from the kernel's matrix activity)")
     add_source_args(p)

@@ -7,7 +7,7 @@ import argparse
 from gemmsim.analysts import models
 from gemmsim import limits
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_plot_arg, add_tile_arg, announce,
-                                count_arg, gpu_name)
+                                count_arg, existing_file, gpu_name)
 from gemmsim.errors import InputError
 
 
@@ -44,7 +44,7 @@ def add_model_args(p) -> None:
     """The model of a run: a preset, a config.json, or dimensions (shared with `gemmsim tune`)."""
     src = p.add_argument_group("model (a preset, a config.json, or dimensions; dimensions override)")
     src.add_argument("--model", help=f"preset: {', '.join(models.PRESETS)}")
-    src.add_argument("--config", metavar="CONFIG.json", help="Hugging Face-style config.json")
+    src.add_argument("--config", metavar="CONFIG.json", type=existing_file, help="Hugging Face-style config.json")
     src.add_argument("--list-models", action="store_true", help="list the presets and exit")
     for flag, help_text in (("--d-model", "hidden size"), ("--d-ff", "MLP inner size"),
                             ("--heads", "attention heads"), ("--kv-heads", "key/value heads (default: heads)"),

@@ -45,20 +45,27 @@ def register(subparsers) -> None:
     p.add_argument("--out", required=True, metavar="FILE.parquet|FILE.csv",
                    help="the table; .parquet needs pyarrow (pip install 'gemmsim[parquet]')")
     p.add_argument("--engine", default="local", choices=("local", "ray"),
-                   help="local: a process pool on this machine (default); ray: tasks on a Ray cluster "
-                        "(pip install 'gemmsim[ray]')")
+                   help="local: a process pool on this machine (default); ray: Ray tasks, on a local Ray this "
+                        "command starts, or on the cluster of --address (pip install 'gemmsim[ray]')")
     p.add_argument("--workers", type=int, default=None, metavar="N", help="local processes (default: all cores)")
-    p.add_argument("--address", default="auto", help="Ray cluster address (default auto: the running cluster)")
+    p.add_argument("--address", default=None, metavar="ADDRESS",
+                   help="with --engine ray: the Ray cluster to join, e.g. 'auto' (the one running on this machine) "
+                        "or ray://HEAD:10001 (default: $RAY_ADDRESS if set, else a local Ray started for this sweep "
+                        "and stopped after it)")
     p.add_argument("--restart", action="store_true", help="discard the journal of an earlier run")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.sweep import parse_configs, parse_shapes, run_sweep, sweep_points
+    from gemmsim.sweep import parse_configs, parse_shapes, require_ray, run_sweep, sweep_points
     from gemmsim.tables import check_table_output
 
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be a positive integer, got {args.workers}")
+    if args.address is not None and args.engine != "ray":
+        raise InputError("--address names a Ray cluster: it needs --engine ray")
+    if args.engine == "ray":
+        require_ray()      # checked before anything is written
     check_table_output(args.out)
     check_output_path(args.out)
     gpus = [g.strip() for g in args.gpu.split(",") if g.strip()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gemmsim.cli.common import add_format_args, add_gpu_args, add_plot_arg, announce, gpu_name
+from gemmsim.cli.common import add_format_args, add_gpu_args, add_plot_arg, announce, existing_file, gpu_name
 from gemmsim.errors import InputError
 
 
@@ -12,7 +12,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("trace", help="the GEMMs of a PyTorch profiler trace, grouped, with dim efficiency",
                               description="Read a PyTorch profiler trace (Chrome trace JSON, gzipped or not, "
                                           "recorded with record_shapes=True) and group its GEMMs.")
-    p.add_argument("file", metavar="FILE.json", help="trace file (.json or .json.gz)")
+    p.add_argument("file", metavar="FILE.json", type=existing_file, help="trace file (.json or .json.gz)")
     add_gpu_args(p, default=None, unset="none, no prediction", what="add the predicted time on this GPU")
     p.add_argument("--measured-cus", type=int,
                    help="compute units of the GPU the trace was recorded on (default: the trace's numSms)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, announce,
-                                gpu_from_args, output_path)
+                                existing_file, gpu_from_args, output_path)
 from gemmsim.cli.shapes import add_model_args, add_run_args, model_from_args
 from gemmsim.errors import InputError
 
@@ -24,7 +24,7 @@ def register(subparsers) -> None:
                                           "replayed. Results are cached.")
     add_shape_arg(p, required=False, what="tune this one GEMM")
     add_model_args(p)
-    p.add_argument("--trace", metavar="FILE.json", help="tune every GEMM of a PyTorch profiler trace")
+    p.add_argument("--trace", metavar="FILE.json", type=existing_file, help="tune every GEMM of a PyTorch profiler trace")
     add_run_args(p, "run (with --model)")
     add_dtype_arg(p)
     add_gpu_args(p)

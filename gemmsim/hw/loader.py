@@ -1,8 +1,15 @@
-"""Read and validate a GPU description file (see the header of mi300x.toml for the format)."""
+"""Read and validate a GPU description file (see the header of mi300x.toml for the format).
+
+A name (`--gpu h200`) is a shipped description (gemmsim/hw/NAME.toml), else one of the user's
+(user_gpu_dir(): what `gemmsim calibrate --write` writes); a name both have is refused, so that
+neither silently stands for the other. Every number is checked against its domain (DOMAINS),
+which bounds it on both sides: a value no real GPU can have is refused in one line, before it
+overflows the model's arithmetic."""
 
 from __future__ import annotations
 
 import math
+import os
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,6 +21,7 @@ from gemmsim.errors import HardwareFileError
 from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, parse_matrix_opcode
 
 HW_DIR = Path(__file__).parent
+USER_DIR_ENV = "GEMMSIM_GPU_DIR"     # the user's descriptions (user_gpu_dir), searched after HW_DIR
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
 DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "clock_under_load", "launch_overhead_us")
 
@@ -26,13 +34,60 @@ class Domain:
     holds: Callable[[float], bool]
 
 
-POSITIVE = Domain("must be a positive finite number", lambda v: math.isfinite(v) and v > 0)
-NON_NEGATIVE = Domain("must be a finite number >= 0", lambda v: math.isfinite(v) and v >= 0)
+def positive(limit: float, unit: str, why: str) -> Domain:
+    """A positive finite number up to `limit` (a bound no real GPU reaches, said in `why`): a value
+    beyond it is a typo or a unit error, and past ~1e300 it overflows the model's arithmetic."""
+    return Domain(f"must be a positive finite number, at most {unit} ({why})",
+                  lambda v: math.isfinite(v) and 0 < v <= limit)
+
+
+def between(least: float, limit: float, span: str, why: str) -> Domain:
+    """A finite number in [least, limit]: for quantities that a value near 0 makes infinite (a
+    time divided by a clock or a bandwidth), bounded below as well."""
+    return Domain(f"must be a finite number from {span} ({why})", lambda v: math.isfinite(v) and least <= v <= limit)
+
+
+def non_negative(limit: float, unit: str, why: str) -> Domain:
+    return Domain(f"must be a finite number >= 0, at most {unit} ({why})",
+                  lambda v: math.isfinite(v) and 0 <= v <= limit)
+
+
+# The bounds, each with its reason. They are far beyond every real GPU (so no description is
+# refused for being fast) and far below what overflows a float or an integer conversion.
+MIN_CLOCK_MHZ = 1               # 1 MHz: GPU clocks are 1-3 GHz, idle ones ~100 MHz
+MAX_CLOCK_MHZ = 10_000          # 10 GHz
+MAX_CYCLES = 10 ** 6            # a million cycles: the slowest memory access is a few thousand
+MAX_NS = 10 ** 6                # a millisecond: the slowest memory access is about a microsecond
+MAX_US = 10 ** 6                # a second, for a per-launch overhead of a few microseconds
+MAX_BYTES = 2 ** 50             # 1 PiB: the largest GPU memories are a few hundred GiB
+MIN_BYTES_PER_S = 1e6           # 1 MB/s
+MAX_BYTES_PER_S = 1e16          # 10 PB/s: the fastest HBM and caches move tens of TB/s
+MAX_PER_CLOCK = 2 ** 24         # FLOPs or bytes per clock of one CU or XCD: the largest are ~10^4
+MAX_REGISTERS = 2 ** 16         # registers or wait-counter values: hundreds at most
+MIN_CLOCK_FACTOR, MAX_CLOCK_FACTOR = 0.01, 10     # a fitted factor on the clock: about 1
+
+CLOCK_MHZ = between(MIN_CLOCK_MHZ, MAX_CLOCK_MHZ, "1 to 10000 MHz", "no GPU clock is below 1 MHz or above 10 GHz")
+CYCLES = positive(MAX_CYCLES, "10^6 cycles", "a million cycles, beyond any GPU's latency")
+CYCLES_OR_0 = non_negative(MAX_CYCLES, "10^6 cycles", "a million cycles, beyond any GPU's latency")
+NS = positive(MAX_NS, "10^6 ns", "a millisecond, beyond any GPU's memory latency")
+NS_OR_0 = non_negative(MAX_NS, "10^6 ns", "a millisecond, beyond any GPU's memory latency")
+US_OR_0 = non_negative(MAX_US, "10^6 us", "a second, beyond any kernel launch")
+BYTES = positive(MAX_BYTES, "2^50 bytes", "1 PiB, beyond any GPU's memory")
+BYTES_OR_0 = non_negative(MAX_BYTES, "2^50 bytes", "1 PiB, beyond any GPU's memory")
+BYTES_PER_S = between(MIN_BYTES_PER_S, MAX_BYTES_PER_S, "1e6 to 1e16 bytes/s",
+                      "1 MB/s to 10 PB/s, beyond any GPU's bandwidth either way")
+PER_CLOCK = positive(MAX_PER_CLOCK, "2^24 per clock", "beyond any GPU's rate per CU or XCD")
+REGISTERS = positive(MAX_REGISTERS, "65536", "beyond any GPU's register file or wait counter")
+REGISTERS_OR_0 = non_negative(MAX_REGISTERS, "65536", "beyond any GPU's register file or queue")
+CLOCK_FACTOR = between(MIN_CLOCK_FACTOR, MAX_CLOCK_FACTOR, "0.01 to 10", "a fitted factor on the clock, about 1")
 # Counts of units the model keeps per unit (CUs, XCDs, SIMDs, wave slots, banks): the largest GPUs
 # have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
 COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
 FRACTION = Domain("must be a fraction in (0, 1]", lambda v: 0 < v <= 1)
 WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model knows)", lambda v: v in (32, 64))
+# A [[matrix]] entry's shape and cycles (checked with the entry): the largest matrix instruction
+# tiles are 64 x 256 x 16 (wgmma) and 16 x 16 x 128 (fp4 MFMA).
+MAX_MATRIX_DIM = 1024
 
 # Every number of a description and the values it may take, in one place. int/float come from the
 # dataclasses below (an int key refuses 1.5); nan and inf break every rule. Relations between keys
@@ -40,69 +95,69 @@ WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model know
 DOMAINS: dict[str, Domain] = {
     "[device].compute_units": COUNT,
     "[device].xcds": COUNT,
-    "[device].peak_clock_mhz": POSITIVE,
-    "[device].launch_overhead_us": NON_NEGATIVE,       # 0: the file gives no launch cost
-    "[device.sustained_clock_mhz]": POSITIVE,          # every dtype's entry
+    "[device].peak_clock_mhz": CLOCK_MHZ,
+    "[device].launch_overhead_us": US_OR_0,            # 0: the file gives no launch cost
+    "[device.sustained_clock_mhz]": CLOCK_MHZ,         # every dtype's entry
     "[device.clock_under_load].full_load_mfma_activity": FRACTION,
-    "[device.clock_under_load].effective_clock_factor": POSITIVE,
+    "[device.clock_under_load].effective_clock_factor": CLOCK_FACTOR,
     "[compute_unit].simds": COUNT,
     "[compute_unit].wave_size": WAVE_SIZES,
     "[compute_unit].max_waves_per_simd": COUNT,
-    "[compute_unit].vgprs_per_lane": POSITIVE,
-    "[compute_unit].arch_vgprs_max": POSITIVE,
-    "[compute_unit].vgpr_alloc_granule": POSITIVE,
-    "[compute_unit].sgprs_per_wave_max": NON_NEGATIVE,  # 0: no scalar register file (NVIDIA)
+    "[compute_unit].vgprs_per_lane": REGISTERS,
+    "[compute_unit].arch_vgprs_max": REGISTERS,
+    "[compute_unit].vgpr_alloc_granule": REGISTERS,
+    "[compute_unit].sgprs_per_wave_max": REGISTERS_OR_0,  # 0: no scalar register file (NVIDIA)
     "[compute_unit].max_waves_per_cu": COUNT,
     "[compute_unit].max_workgroups_per_cu": COUNT,
-    "[compute_unit].valu_cycles": POSITIVE,
-    "[compute_unit].salu_cycles": POSITIVE,
-    "[compute_unit].vmcnt_max": POSITIVE,
-    "[compute_unit].lgkmcnt_max": POSITIVE,
-    "[compute_unit].expcnt_max": POSITIVE,
-    "[compute_unit].barrier_latency_cycles": NON_NEGATIVE,    # 0 / absent: a barrier releases in the last arrival's cycle
-    "[compute_unit].barrier_cycles_per_wave": NON_NEGATIVE,
+    "[compute_unit].valu_cycles": CYCLES,
+    "[compute_unit].salu_cycles": CYCLES,
+    "[compute_unit].vmcnt_max": REGISTERS,
+    "[compute_unit].lgkmcnt_max": REGISTERS,
+    "[compute_unit].expcnt_max": REGISTERS,
+    "[compute_unit].barrier_latency_cycles": CYCLES_OR_0,     # 0 / absent: a barrier releases in the last arrival's cycle
+    "[compute_unit].barrier_cycles_per_wave": CYCLES_OR_0,
     "[compute_unit].mio_queue_per_simd": COUNT,              # absent: no queue in front of the shared pipe
-    "[compute_unit].mio_queue_shared": NON_NEGATIVE,
+    "[compute_unit].mio_queue_shared": REGISTERS_OR_0,
     "[compute_unit].lg_queue_per_simd": COUNT,               # absent: no queue in front of the L1 for global accesses
-    "[compute_unit].lg_queue_shared": NON_NEGATIVE,
-    "[matrix].latency_cycles": NON_NEGATIVE,                  # 0 / absent: the result is there when the pipe frees
-    "[compute_unit.peak_flops_per_clk]": POSITIVE,     # every dtype's entry
-    "[lds].lds_bytes": POSITIVE,
+    "[compute_unit].lg_queue_shared": REGISTERS_OR_0,
+    "[matrix].latency_cycles": CYCLES_OR_0,                   # 0 / absent: the result is there when the pipe frees
+    "[compute_unit.peak_flops_per_clk]": PER_CLOCK,    # every dtype's entry
+    "[lds].lds_bytes": BYTES,
     "[lds].banks": COUNT,
-    "[lds].bank_width_bytes": POSITIVE,
-    "[lds].bytes_per_clk": POSITIVE,
-    "[lds].latency_cycles": POSITIVE,
-    "[lds].dma_bytes_per_lane": POSITIVE,
-    "[memory].l1_bytes": POSITIVE,
-    "[memory].l1_line_bytes": POSITIVE,
-    "[memory].l1_sector_bytes": POSITIVE,
-    "[memory].l2_bytes": POSITIVE,
-    "[memory].l2_bytes_per_xcd": POSITIVE,
-    "[memory].l2_read_bytes_per_clk_per_xcd": POSITIVE,
-    "[memory].mall_bytes": NON_NEGATIVE,               # 0: no memory-side cache (NVIDIA)
-    "[memory].mall_bytes_per_s": POSITIVE,
-    "[memory].hbm_bytes": POSITIVE,
-    "[memory].hbm_bytes_per_s": POSITIVE,
-    "[memory].hbm_achievable_bytes_per_s": POSITIVE,
-    "[memory].l2_hit_latency_ns": POSITIVE,
-    "[memory].hbm_latency_ns": POSITIVE,
-    "[memory].l1_hit_latency_cycles": POSITIVE,
-    "[memory].mall_latency_ns": POSITIVE,              # optional: a load served by the Infinity Cache
+    "[lds].bank_width_bytes": BYTES,
+    "[lds].bytes_per_clk": PER_CLOCK,
+    "[lds].latency_cycles": CYCLES,
+    "[lds].dma_bytes_per_lane": BYTES,
+    "[memory].l1_bytes": BYTES,
+    "[memory].l1_line_bytes": BYTES,
+    "[memory].l1_sector_bytes": BYTES,
+    "[memory].l2_bytes": BYTES,
+    "[memory].l2_bytes_per_xcd": BYTES,
+    "[memory].l2_read_bytes_per_clk_per_xcd": PER_CLOCK,
+    "[memory].mall_bytes": BYTES_OR_0,                 # 0: no memory-side cache (NVIDIA)
+    "[memory].mall_bytes_per_s": BYTES_PER_S,
+    "[memory].hbm_bytes": BYTES,
+    "[memory].hbm_bytes_per_s": BYTES_PER_S,
+    "[memory].hbm_achievable_bytes_per_s": BYTES_PER_S,
+    "[memory].l2_hit_latency_ns": NS,
+    "[memory].hbm_latency_ns": NS,
+    "[memory].l1_hit_latency_cycles": CYCLES,
+    "[memory].mall_latency_ns": NS,                    # optional: a load served by the Infinity Cache
     # optional: the memory system under load (issue 12; a fit under validation/analyses/), absent where unmeasured
-    "[memory].hbm_latency_ns_per_tb_per_s": NON_NEGATIVE,
-    "[memory].hbm_loaded_latency_ns": POSITIVE,
-    "[memory].l2_loaded_latency_ns": POSITIVE,
-    "[memory].l2_latency_ns_per_tb_per_s": NON_NEGATIVE,
-    "[memory].outstanding_bytes_per_cu": POSITIVE,
+    "[memory].hbm_latency_ns_per_tb_per_s": NS_OR_0,
+    "[memory].hbm_loaded_latency_ns": NS,
+    "[memory].l2_loaded_latency_ns": NS,
+    "[memory].l2_latency_ns_per_tb_per_s": NS_OR_0,
+    "[memory].outstanding_bytes_per_cu": BYTES,
     # optional: what a warp's first-touch load adds to the pointer chase (issue 12; chase_warp), absent where unmeasured
-    "[memory].hbm_sector_latency_ns": NON_NEGATIVE,
-    "[memory].l2_sector_latency_ns": NON_NEGATIVE,
-    "[memory].l1_pending_hit_cycles": NON_NEGATIVE,
-    "[memory].l2_warp_latency_ns": POSITIVE,
+    "[memory].hbm_sector_latency_ns": NS_OR_0,
+    "[memory].l2_sector_latency_ns": NS_OR_0,
+    "[memory].l1_pending_hit_cycles": CYCLES_OR_0,
+    "[memory].l2_warp_latency_ns": NS,
     # optional: what a warp's store takes of the L1 and of the L2 (issue 12; store_shape, epilogue_stores)
-    "[memory].l1_store_cycles_per_line": NON_NEGATIVE,
-    "[memory].l1_store_cycles_per_partial_sector": NON_NEGATIVE,
-    "[memory].l2_store_bytes_per_s": POSITIVE,
+    "[memory].l1_store_cycles_per_line": CYCLES_OR_0,
+    "[memory].l1_store_cycles_per_partial_sector": CYCLES_OR_0,
+    "[memory].l2_store_bytes_per_s": BYTES_PER_S,
     # optional: an L2 split in partitions that each cache what their own SMs read (absent: one)
     "[memory].l2_partitions": COUNT,
 }
@@ -330,8 +385,36 @@ class GPU:
         return tuple(i for i in self.matrix if i.dtype_a == dtype)
 
 
-def available_gpus() -> list[str]:
+def user_gpu_dir() -> Path:
+    """Where a user's own GPU descriptions live (what `gemmsim calibrate --write` writes):
+    $GEMMSIM_GPU_DIR, else $XDG_CONFIG_HOME/gemmsim/gpus, else ~/.config/gemmsim/gpus."""
+    if os.environ.get(USER_DIR_ENV):
+        return Path(os.environ[USER_DIR_ENV]).expanduser()
+    config = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(config) / "gemmsim" / "gpus"
+
+
+def user_gpus() -> list[str]:
+    """The names of the user's descriptions (user_gpu_dir), those that no shipped one takes."""
+    try:
+        found = [p.stem.lower() for p in user_gpu_dir().glob("*.toml") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(set(found) - set(shipped_gpus()))
+
+
+def shipped_gpus() -> list[str]:
     return sorted(p.stem for p in HW_DIR.glob("*.toml"))
+
+
+def available_gpus() -> list[str]:
+    """Every name `--gpu NAME` takes: the shipped descriptions, then the user's."""
+    return shipped_gpus() + user_gpus()
+
+
+def is_shipped(path: str | Path) -> bool:
+    """A file of the package's own descriptions (gemmsim/hw/): only a commit changes those."""
+    return Path(path).resolve().parent == HW_DIR.resolve()
 
 
 def default_gpu_for_arch(arch: str) -> str:
@@ -391,14 +474,15 @@ _CACHE: dict[tuple[Path, str], GPU] = {}
 def load_gpu(name_or_path: str | Path) -> GPU:
     """Load a GPU by name (`mi300x`) or by the path of a description file (cached by path and text,
     so a file rewritten by `calibrate --write` is read again)."""
-    path = _resolve(name_or_path)
+    path = gpu_path(name_or_path)
     key = (path, _read_text(path))
     if key not in _CACHE:
         _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
     return _CACHE[key]
 
 
-def _resolve(name_or_path: str | Path) -> Path:
+def gpu_path(name_or_path: str | Path) -> Path:
+    """The description file of a GPU name (shipped, else the user's) or of a .toml path."""
     text = str(name_or_path)
     if text.endswith(".toml") or "/" in text:
         path = Path(text)
@@ -407,10 +491,15 @@ def _resolve(name_or_path: str | Path) -> Path:
         if not path.is_file():
             raise HardwareFileError(f"GPU description file {text!r} does not exist")
         return path.resolve()
-    path = HW_DIR / f"{text.lower()}.toml"
-    if not path.is_file():
-        raise HardwareFileError(f"unknown GPU {text!r}: expected one of {', '.join(available_gpus())} or a .toml path")
-    return path
+    shipped, user = HW_DIR / f"{text.lower()}.toml", user_gpu_dir() / f"{text.lower()}.toml"
+    if shipped.is_file():
+        if user.is_file():   # neither may silently stand for the other
+            raise HardwareFileError(f"GPU name {text!r} is both shipped ({shipped}) and yours ({user}): rename "
+                                    f"yours (a calibrated description takes its own name, e.g. {text.lower()}-calibrated)")
+        return shipped
+    if user.is_file():
+        return user.resolve()
+    raise HardwareFileError(f"unknown GPU {text!r}: expected one of {', '.join(available_gpus())} or a .toml path")
 
 
 def check_gpu_text(text: str, path: str | Path) -> GPU:
@@ -434,7 +523,7 @@ def _parse_with_parents(text: str, path: Path, seen: tuple[Path, ...]) -> dict:
     parent = data.pop("inherits", None)
     if parent is None:
         return data
-    base = _read_with_parents(_resolve(parent), seen + (path,))
+    base = _read_with_parents(gpu_path(parent), seen + (path,))
     return _merge(base, data)
 
 
@@ -498,7 +587,8 @@ class _Reader:
         if typ in (int, float):
             domain = DOMAINS.get(full) or DOMAINS.get(f"[{section}]") or DOMAINS[f"[{section.split('.')[0]}].{key}"]
             if not domain.holds(val):
-                self.fail(f"{full} = {val!r}", domain.rule)
+                shown = f"{float(val):g}" if isinstance(val, int) and abs(val) > 10 ** 15 else repr(val)
+                self.fail(f"{full} = {shown}", domain.rule)
         return val
 
     def coerce(self, key: str, val, typ: type):
@@ -561,12 +651,15 @@ class _Reader:
             key = f"[[matrix]] #{i} ({e.get('opcode', '?')})"
             self.check_provenance(key, e)
             shape, dtypes, cycles = e.get("shape"), e.get("dtypes"), e.get("cycles")
-            if not (isinstance(shape, list) and len(shape) == 3 and all(isinstance(x, int) and x > 0 for x in shape)):
-                self.fail(key, f"shape must be [M, N, K] of positive integers, got {shape!r}")
+            if not (isinstance(shape, list) and len(shape) == 3
+                    and all(isinstance(x, int) and not isinstance(x, bool) and 0 < x <= MAX_MATRIX_DIM for x in shape)):
+                self.fail(key, f"shape must be [M, N, K] of integers in 1..{MAX_MATRIX_DIM} (a matrix instruction's "
+                               f"tile), got {shape!r}")
             if not (isinstance(dtypes, list) and len(dtypes) == 2):
                 self.fail(key, f"dtypes must be [a, b], got {dtypes!r}")
-            if not (isinstance(cycles, int) and cycles > 0):
-                self.fail(key, f"cycles must be a positive integer, got {cycles!r}")
+            if not (isinstance(cycles, int) and not isinstance(cycles, bool) and 0 < cycles <= MAX_CYCLES):
+                self.fail(key, f"cycles must be an integer in 1..10^6 (a million cycles, beyond any GPU's), "
+                               f"got {cycles!r}")
             self.check_opcode(key, e.get("opcode"), shape, dtypes)
             latency = self.value(e, f"matrix.{e['opcode']}", "latency_cycles", int) if "latency_cycles" in e else 0
             out.append(MatrixInstruction(e["opcode"], *shape, *dtypes, cycles, e.get("note", ""), latency))

@@ -45,6 +45,7 @@ them); the output is the same for the same input.
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -53,7 +54,7 @@ import numpy as np
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.files import write_atomically
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.hw.loader import HW_DIR, check_gpu_text
+from gemmsim.hw.loader import HW_DIR, check_gpu_text, gpu_path, is_shipped, shipped_gpus, user_gpu_dir
 from gemmsim.validate.calibrate_toml import ensure_keys, rewrite_toml
 from gemmsim.validate.lds_phases import best_phases
 from gemmsim.validate.microbench import EXTRA_NAME, Row, has, pick, read_microbench, read_microbench_set, values
@@ -151,8 +152,7 @@ def _unit(gpu: GPU) -> str:
 
 def _lds_latency(rows: list[Row]) -> Fitted:
     sel = pick(rows, "shared", "latency_cycles")
-    if len(sel) < 2:
-        raise InputError("microbenchmark rows bench=shared metric=latency_cycles: the line fit needs two conflict_ways")
+    _need_distinct(sel, "bench=shared metric=latency_cycles", "conflict_ways", "the line fit")
     ways = np.array([r.param_value for r in sel], float)
     lat = np.array([r.value for r in sel])
     slope, intercept = np.polyfit(ways - 1, lat, 1)
@@ -160,6 +160,15 @@ def _lds_latency(rows: list[Row]) -> Fitted:
     return Fitted("lds", "latency_cycles", round(float(intercept)), f"bench=shared metric=latency_cycles conflict_ways={values(sel)}",
                   f"latency = {intercept:.2f} + {slope:.3f} x (ways - 1) cycles, max residual {resid:.3f} cycles",
                   f"conflict-free shared-memory load-to-use latency; each extra way adds {slope:.2f} cycles", file=sel[0].file)
+
+
+def _need_distinct(sel: list[Row], rows: str, what: str, fit: str) -> None:
+    """A fit over a parameter needs two distinct values of it: fewer is a degenerate fit (a line
+    through one point), named here rather than left to numpy's warnings."""
+    distinct = sorted({r.param_value for r in sel}, key=str)
+    if len(distinct) < 2:
+        raise InputError(f"microbenchmark rows {rows}: {fit} needs two distinct {what}, got only "
+                         f"{distinct[0]} ({len(sel)} row{'s' if len(sel) != 1 else ''})")
 
 
 def _l2_latency(rows: list[Row], gpu: GPU) -> Fitted:
@@ -193,8 +202,7 @@ def _hbm_latency(rows: list[Row], gpu: GPU) -> Fitted:
 def _copy_fit(rows: list[Row]) -> tuple[float, float, str, str, str]:
     """(overhead s, bandwidth B/s, rows, fit text, file) of t = overhead + bytes / bandwidth."""
     sel = pick(rows, "copy", "bandwidth_gb_per_s")
-    if len(sel) < 2:
-        raise InputError("microbenchmark rows bench=copy metric=bandwidth_gb_per_s: the fit needs two buffer sizes")
+    _need_distinct(sel, "bench=copy metric=bandwidth_gb_per_s", "buffer sizes", "the fit of overhead and bandwidth")
     moved = np.array([2.0 * r.param_value for r in sel])          # read + write
     seconds = moved / (np.array([r.value for r in sel]) * 1e9)
     design = np.vstack([moved, np.ones_like(moved)]).T
@@ -387,7 +395,10 @@ def _reported_only(rows: list[Row], gpu: GPU) -> list[Fitted]:
     if has(rows, "barrier", "cycles_per_barrier"):
         bar = pick(rows, "barrier", "cycles_per_barrier")
         threads = np.array([r.param_value for r in bar], float)
-        slope, intercept = np.polyfit(threads / gpu.cu.wave_size - 1, [r.value for r in bar], 1) if len(bar) > 1 else (0.0, bar[0].value)
+        if len(set(threads)) > 1:
+            slope, intercept = np.polyfit(threads / gpu.cu.wave_size - 1, [r.value for r in bar], 1)
+        else:      # one thread count (one row, or repeats of it): the mean, no per-wave slope
+            slope, intercept = 0.0, float(np.mean([r.value for r in bar]))
         out.append(Fitted("compute_unit", "barrier_cycles", round(float(intercept), 2), f"bench=barrier metric=cycles_per_barrier threads={values(bar)}",
                           f"{intercept:.2f} + {slope:.2f} x (waves - 1) cycles", "the model's barrier releases in the cycle the last wave arrives",
                           write=False, file=bar[0].file))
@@ -410,13 +421,8 @@ def _reported_only(rows: list[Row], gpu: GPU) -> list[Fitted]:
 # ---- the whole calibration, and writing it --------------------------------------------------------
 
 def description_path(gpu: str | Path) -> Path:
-    """The file of a GPU named as --gpu takes it (a name of gemmsim/hw/ or a .toml path)."""
-    text = str(gpu)
-    path = Path(text) if text.endswith(".toml") or "/" in text else HW_DIR / f"{text.lower()}.toml"
-    if not path.is_file():
-        load_gpu(text)           # the loader's one-line error names the GPUs it knows
-        raise InputError(f"GPU description {text!r} does not exist")
-    return path
+    """The file of a GPU named as --gpu takes it (a shipped or a user's name, or a .toml path)."""
+    return gpu_path(gpu)      # the loader's one-line error names the GPUs it knows
 
 
 def default_microbench(gpu: GPU) -> Path:
@@ -444,7 +450,15 @@ def calibrate(microbench: str | Path | None = None, hw_file: str | Path = HW_FIL
     rows = read_microbench_set(microbench)
     check_measured_on(rows, gpu)
     current = path.read_text()
-    fitted = [_inherited(f, current) for f in fit_all(rows, gpu)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # a fit numpy warns about (poorly conditioned, 0/0) is degenerate
+        try:
+            fits = fit_all(rows, gpu)
+        except (Warning, FloatingPointError, ZeroDivisionError) as e:
+            raise InputError(f"{microbench}: the rows give a degenerate fit ({type(e).__name__}: "
+                             f"{str(e).splitlines()[0] if str(e) else 'no message'}): check their parameters "
+                             f"and values") from None
+    fitted = [_inherited(f, current) for f in fits]
     label = _label(Path(microbench).parent) + "/"
     return Calibration(fitted, not_measured(rows), current, rewrite_toml(ensure_keys(current, fitted), fitted, label))
 
@@ -456,15 +470,63 @@ def _inherited(f: Fitted, text: str) -> Fitted:
     return f
 
 
+# `calibrate --write` never changes a shipped description (gemmsim/hw/: only a commit does): a
+# calibration belongs to the machine it measured, and goes to a file of the user's (gemmsim
+# calibrate --help says the rule).
+CALIBRATED_SUFFIX = "-calibrated"
+GPU_NAME = re.compile(r"[a-z0-9][a-z0-9._-]*")
+
+
+def write_target(source: str | Path, write: str = "") -> Path:
+    """Where `calibrate --write [NAME|FILE.toml]` puts the calibration of the description `source`:
+    `write` empty, `source` itself, or NAME-calibrated.toml in the user's GPU folder when `source` is
+    shipped; a .toml path, that file; a NAME, NAME.toml in the user's GPU folder. Refused when that
+    would change a shipped file, or a user's name would stand for a shipped GPU."""
+    source = Path(source)
+    if not write:
+        return user_gpu_dir() / f"{source.stem}{CALIBRATED_SUFFIX}.toml" if is_shipped(source) else source
+    if write.endswith(".toml") or "/" in write:
+        target = Path(write)
+        if is_shipped(target):
+            raise InputError(f"calibrate --write {write}: a description shipped with gemmsim (gemmsim/hw/) changes "
+                             f"only by a commit: write your calibration to a file of yours")
+        return target
+    name = write.lower()
+    if not GPU_NAME.fullmatch(name):
+        raise InputError(f"calibrate --write {write!r}: a GPU name is letters, digits, '.', '_' and '-' "
+                         f"(or give a FILE.toml path)")
+    if name in shipped_gpus():
+        raise InputError(f"calibrate --write {write}: {name} is a shipped GPU, and yours must not stand for it: "
+                         f"name the calibration, e.g. {name}{CALIBRATED_SUFFIX}")
+    return user_gpu_dir() / f"{name}.toml"
+
+
+def described_as(text: str, source: Path, target: Path) -> str:
+    """The calibrated text as the file `target` holds it: written elsewhere than its source, the copy
+    is named after its file and says what it was made from (the shipped file is unchanged)."""
+    if target.resolve() == source.resolve():
+        return text
+    name = target.stem.lower()
+    text, count = re.subn(r'(?m)^name\s*=\s*"[^"\n]*"', f'name = "{name}"', text, count=1)
+    if not count:
+        raise InputError(f"{source}: no top-level name = \"...\" line to rename the calibrated copy")
+    origin = f"gemmsim/hw/{source.name}" if is_shipped(source) else source.name
+    return (f"# {name}: {origin} with the values `gemmsim calibrate` fitted (kind = \"calibrated\", each with its "
+            f"source below);\n# {origin} itself is unchanged.\n" + text)
+
+
 def write_calibrated(hw_file: str | Path, text: str) -> None:
-    """Replace the description with its calibrated text, only if the loader takes the new text
-    (a fit outside a value's domain, e.g. a negative latency from bad measurements, is refused and
-    the file keeps every byte); the write is atomic."""
+    """Write the calibrated description to `hw_file`, only if the loader takes the new text (a fit
+    outside a value's domain, e.g. a negative latency from bad measurements, is refused and the
+    file keeps every byte); the write is atomic. Never a shipped description."""
+    if is_shipped(hw_file):
+        raise InputError(f"calibrate: {hw_file} is shipped with gemmsim and changes only by a commit")
     try:
         check_gpu_text(text, hw_file)
     except GemmsimError as e:
         raise InputError(f"calibrate --write refused, {Path(hw_file).name} left as it was: the fitted "
                          f"description is invalid: {e}") from None
+    Path(hw_file).parent.mkdir(parents=True, exist_ok=True)
     write_atomically(hw_file, text)
 
 
@@ -477,4 +539,5 @@ def _label(path: Path) -> str:
     return path.name
 
 
-__all__ = ["Calibration", "EXTRA_NAME", "Fitted", "calibrate", "fit_all", "read_microbench", "write_calibrated"]
+__all__ = ["Calibration", "EXTRA_NAME", "Fitted", "calibrate", "fit_all", "read_microbench", "write_calibrated",
+           "write_target"]

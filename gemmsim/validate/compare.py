@@ -23,7 +23,7 @@ from gemmsim.validate.stats import Report, build_report
 def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str | None = None,
             sass_dir: str | Path | None = None, predictions: str | Path | None = None,
             save: str | Path | None = None, ncu_csv: str | Path | None = None, dram: bool = False,
-            counters: list[str | Path] = ()) -> Report:
+            counters: list[str | Path] = (), kernel: str | None = None) -> Report:
     """Every measured point of `results` with its prediction and the statistics.
 
     gpu overrides every point's GPU; sass_dir (default sass/ beside the first file) holds the
@@ -31,7 +31,8 @@ def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str 
     replaying; ncu_csv (default ncu.csv beside the first file, for runner CSVs) adds the bank
     conflict comparison, and `dram` the DRAM-read one. rocprofv3 counter files (counter_collection.csv
     among `results` or in `counters`, and the counters of a rocprofv3 JSON) add the LDS bank
-    conflicts predicted against SQ_LDS_BANK_CONFLICT."""
+    conflicts predicted against SQ_LDS_BANK_CONFLICT. kernel (a regular expression) keeps only the
+    runner CSVs' points whose symbol it matches (a profiler export's kernels are chosen by spec.kernel)."""
     kinds = {str(path): rocprof.format_of(path) for path in [*results, *counters]}
     for path in counters:
         if kinds[str(path)] not in ("counter_collection", "json"):
@@ -43,6 +44,11 @@ def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str 
         raise InputError(f"{', '.join(map(str, results))}: counters alone give no kernel time; give the rocprofv3 "
                          f"kernel_trace.csv, kernel_stats.csv or JSON of the run too")
     points = [p for path in timed for p in read_points(path, spec)]
+    if kernel and spec is None:
+        pattern = KernelSpec((1, 1, 1), kernel=kernel).kernel_pattern
+        points = [p for p in points if pattern.search(p.symbol)]
+        if not points:
+            raise InputError(f"no point of {', '.join(map(str, results))} has a symbol that matches --kernel {kernel!r}")
     if gpu:
         points = [replace(p, gpu=gpu) for p in points]
     first_dir = Path(results[0]).parent

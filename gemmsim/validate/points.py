@@ -41,6 +41,9 @@ class KernelSpec:
                 return re.compile(self.kernel or "")
         except re.error as e:
             raise InputError(f"--kernel {self.kernel!r} is not a regular expression: {e}") from None
+        except (OverflowError, RecursionError) as e:     # a{99999999999}, 2000 nested groups
+            raise InputError(f"--kernel {self.kernel!r} is not a regular expression Python can compile: "
+                             f"{str(e) or type(e).__name__}") from None
 
 
 @dataclass(frozen=True)

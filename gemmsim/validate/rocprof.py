@@ -207,6 +207,8 @@ def _load_json(path: Path):
         raise InputError(f"{path}: not a JSON text file (byte {e.start}: {e.reason})") from None
     except json.JSONDecodeError as e:
         raise InputError(f"{path}:{e.lineno}: not JSON ({e.msg})") from None
+    except RecursionError:
+        raise InputError(f"{path}: nests its JSON too deeply to be rocprofv3 output") from None
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
 

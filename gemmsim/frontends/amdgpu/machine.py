@@ -17,6 +17,7 @@ from gemmsim.frontends.amdgpu.classify import base_mnemonic
 from gemmsim.frontends.amdgpu.lane_eval import HiOf, Val
 from gemmsim.frontends.amdgpu.operands import Operand, parse_operand
 from gemmsim.frontends.amdgpu.parser import AsmInstr
+from gemmsim.errors import InputError
 
 KERNARG = "kernarg"              # origin of the kernel-argument segment pointer
 _DPP_OR_SDWA = ("quad_perm", "row_", "wave_", "bound_ctrl", "dst_sel", "src0_sel", "src1_sel", "dpp8", "fi:")
@@ -34,6 +35,28 @@ class State:
         return State(dict(self.regs), self.scc, self.scc_cmp, self.vcc_cmp)
 
 
+class MissingOperand(IndexError):
+    """An instruction asked for an operand its line does not have (a line cut short)."""
+
+
+class TooFewOperands(InputError):
+    """`line N: MNEMONIC with K operands ...`: what the machine says of such a line (the caller,
+    which knows the file, puts its name in front)."""
+
+
+class Operands(tuple):
+    """An instruction's operands. Asking for one it lacks raises MissingOperand, which the machine
+    turns into an input error naming the line, not an internal error."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):
+        try:
+            return tuple.__getitem__(self, index)
+        except IndexError:
+            raise MissingOperand(index) from None
+
+
 @dataclass(frozen=True)
 class Decoded:
     """An instruction with its operands parsed once."""
@@ -44,7 +67,7 @@ class Decoded:
 
 
 def decode(instr: AsmInstr) -> Decoded:
-    return Decoded(instr, base_mnemonic(instr.mnemonic), tuple(parse_operand(o) for o in instr.operands))
+    return Decoded(instr, base_mnemonic(instr.mnemonic), Operands(parse_operand(o) for o in instr.operands))
 
 
 class Machine:
@@ -155,7 +178,12 @@ class Machine:
         if handler is None:
             self._unknown_effect(st, d)
             return
-        handler(self, st, d)
+        try:
+            handler(self, st, d)
+        except MissingOperand:
+            raise TooFewOperands(f"{d.instr.lineno}: {d.instr.mnemonic} with {len(d.ops)} operand"
+                             f"{'' if len(d.ops) == 1 else 's'} ({', '.join(d.instr.operands) or 'none'}): "
+                             f"too few for what it does") from None
 
     def _unknown_effect(self, st: State, d: Decoded) -> None:
         """An instruction whose result we do not model: its destination becomes unknown."""

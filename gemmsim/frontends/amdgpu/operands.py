@@ -65,23 +65,41 @@ def strip_modifiers(text: str) -> str:
         return t
 
 
+# A wave addresses at most 512 VGPRs and AGPRs and about 106 SGPRs: a register number beyond this is
+# not one the hardware has. An immediate is at most 64 bits (lit64): 20 decimal or 16 hex digits.
+MAX_REGISTER = 1023
+MAX_IMMEDIATE_DIGITS = 20
+
+
+def _register(text: str, digits: str) -> int:
+    if len(digits) > 4 or int(digits) > MAX_REGISTER:
+        raise OperandError(f"a register number of at most {MAX_REGISTER}, not {_short(text)}")
+    return int(digits)
+
+
+def _short(text: str, width: int = 40) -> str:
+    return repr(text if len(text) <= width else text[:width] + "...")
+
+
 def parse_operand(text: str) -> Operand:
     t = strip_modifiers(text)
     low = t.lower()
     m = _RUN.match(low)
     if m:
-        first, last = int(m.group(2)), int(m.group(3))
+        first, last = _register(t, m.group(2)), _register(t, m.group(3))
         if last < first:
             raise OperandError(f"a register run {t!r} with first <= last")
         return Operand(m.group(1), first, last - first + 1, t)
     m = _ONE.match(low)
     if m:
-        return Operand(m.group(1), int(m.group(2)), 1, t)
+        return Operand(m.group(1), _register(t, m.group(2)), 1, t)
     if low in SPECIAL:
         return Operand("special", 0, SPECIAL[low], low)
     if _TTMP.match(low):
         return Operand("other", 0, 1, t)
     if _INT.match(low):
+        if len(low.lstrip("-").removeprefix("0x")) > MAX_IMMEDIATE_DIGITS:
+            raise OperandError(f"an immediate of at most 64 bits, not {_short(t)} ({len(low)} characters)")
         return Operand("imm", int(low, 0), 1, t)
     if _FLOAT.match(low):
         return Operand("float", 0, 1, t)

@@ -133,7 +133,8 @@ def split_instruction(text: str, where: str) -> tuple[str, tuple[str, ...], tupl
         try:
             parse_operand(op)
         except OperandError as e:
-            raise InputError(f"{where}: expected {e} in {text.strip()!r}") from None
+            line = text.strip()
+            raise InputError(f"{where}: expected {e} in {line if len(line) <= 120 else line[:120] + '...'!r}") from None
     return mnemonic, tuple(operands), tuple(modifiers)
 
 
@@ -349,9 +350,12 @@ def _read_directive(code: str, where: str, into: dict[str, int]) -> None:
     if len(parts) != 2:
         raise InputError(f"{where}: expected `{parts[0]} <integer>`, got {code!r}")
     try:
-        into[parts[0][len(".amdhsa_"):]] = int(parts[1], 0)
+        value = int(parts[1], 0) if len(parts[1]) <= 24 else None
     except ValueError:
-        raise InputError(f"{where}: expected an integer after {parts[0]}, got {parts[1]!r}") from None
+        value = None
+    if value is None or not 0 <= value < 2 ** 32:     # every kernel descriptor field is a 32-bit unsigned integer
+        raise InputError(f"{where}: expected an integer in 0..2^32-1 after {parts[0]}, got {parts[1][:40]!r}")
+    into[parts[0][len(".amdhsa_"):]] = value
 
 
 def _arch_from_text(lines: list[str]) -> str | None:

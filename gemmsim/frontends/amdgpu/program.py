@@ -28,13 +28,15 @@ from typing import Sequence
 
 import numpy as np
 
+from gemmsim import limits
 from gemmsim.dtypes import dtype, element_bytes
 from gemmsim.errors import InputError
 from gemmsim.hw import GPU, default_gpu_for_arch, load_gpu
 from gemmsim.frontends.amdgpu import lane_eval as le
 from gemmsim.frontends.amdgpu.cfg import CFG, build_cfg
 from gemmsim.frontends.amdgpu.classify import Classified, classify, mfma_shape
-from gemmsim.frontends.amdgpu.machine import KERNARG, Decoded, Machine, State, decode
+from gemmsim.frontends.amdgpu.machine import KERNARG, Decoded, Machine, State, TooFewOperands, decode
+from gemmsim.frontends.amdgpu.operands import MAX_REGISTER
 from gemmsim.frontends.amdgpu.parser import KernelSource, parse_file
 from gemmsim.frontends.amdgpu.roles import Role, given_roles, infer_roles, rename_buffers
 from gemmsim.frontends.amdgpu.walker import LoopFacts, WalkFacts, Walker
@@ -42,6 +44,8 @@ from gemmsim.problem import KERNEL_DTYPES, Problem, parse_dims
 from gemmsim.ir.program import Op, Program, Resources, executions, find_loop, hot_loop, walk, with_trip_count
 
 PACKED_ID_BITS = 10           # gfx90a+: v0 = x | y << 10 | z << 20 when more than one id is enabled
+MAX_LDS_BYTES = 2 ** 24       # a kernel's metadata LDS size: 16 MiB, beyond any GPU's LDS (64-160 KiB)
+MAX_USER_SGPRS = 32           # the kernel descriptor's user SGPR count is a 5-bit field (gfx9: at most 16 used)
 
 
 @dataclass
@@ -240,7 +244,10 @@ class _Builder:
         for w in range(self.n_waves):
             machine = Machine(self.gpu.cu.wave_size, kernarg_values)
             walker = Walker(self.cfg, self.decoded, self.classified, machine, buffers, self.loop_names)
-            waves.append(walker.run(self._initial_state(w, dims, resources.workgroup_size, kernarg_values)))
+            try:
+                waves.append(walker.run(self._initial_state(w, dims, resources.workgroup_size, kernarg_values)))
+            except TooFewOperands as e:
+                raise InputError(f"{self.source.path}:{e}") from None
             facts.append(walker.facts)
             for line, text in machine.assumptions.items():
                 assumptions.setdefault(line, text)
@@ -278,21 +285,23 @@ class _Builder:
         if "next_free_vgpr" in d:
             total = d["next_free_vgpr"]
             if "agpr_count" in meta:
-                accum = int(meta["agpr_count"])
+                accum = self._meta_count(meta, "agpr_count", MAX_REGISTER + 1)
                 how = ".amdhsa_next_free_vgpr (allocated) with .agpr_count"
             else:
                 accum = max(0, total - d.get("accum_offset", total))
                 how = ".amdhsa_next_free_vgpr - .amdhsa_accum_offset"
             arch = total - accum
         elif "vgpr_count" in meta:
-            arch, accum = int(meta["vgpr_count"]), int(meta.get("agpr_count", 0))
+            arch = self._meta_count(meta, "vgpr_count", MAX_REGISTER + 1)
+            accum = self._meta_count(meta, "agpr_count", MAX_REGISTER + 1) if "agpr_count" in meta else 0
             how = "metadata .vgpr_count / .agpr_count"
         else:
             arch, accum = used["v"], used["a"]
             how = "counted from the registers the code uses (no kernel descriptor)"
         self.resource_sources["vgprs"] = how
         if "sgpr_count" in meta:   # the compiler's total: with VCC, flat scratch and the XNACK mask
-            sgprs, how = int(meta["sgpr_count"]), "metadata .sgpr_count (VCC and flat scratch included)"
+            sgprs = self._meta_count(meta, "sgpr_count", MAX_REGISTER + 1)
+            how = "metadata .sgpr_count (VCC and flat scratch included)"
         elif "next_free_sgpr" in d:
             sgprs, how = d["next_free_sgpr"], ".amdhsa_next_free_sgpr (VCC and flat scratch not included)"
         else:
@@ -301,7 +310,7 @@ class _Builder:
         if "group_segment_fixed_size" in d:
             lds, how = d["group_segment_fixed_size"], ".amdhsa_group_segment_fixed_size"
         elif "group_segment_fixed_size" in meta:
-            lds, how = int(meta["group_segment_fixed_size"]), "metadata .group_segment_fixed_size"
+            lds, how = self._meta_count(meta, "group_segment_fixed_size", MAX_LDS_BYTES), "metadata .group_segment_fixed_size"
         else:
             lds, how = 0, "unknown (no kernel descriptor): 0 assumed"
         self.resource_sources["lds_bytes"] = how
@@ -309,17 +318,34 @@ class _Builder:
         self.resource_sources["workgroup_size"] = how
         return Resources(arch_vgprs=arch, accum_vgprs=accum, sgprs=sgprs, lds_bytes=lds, workgroup_size=size)
 
+    def _meta_count(self, meta: dict, key: str, limit: int) -> int:
+        """A count of the kernel's metadata (registers, bytes): an integer in 0..limit, else one line."""
+        value = meta.get(key)
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
+            raise InputError(f"{self.source.path}: {self.source.name}'s metadata .{key} = {str(value)[:40]!r}: "
+                             f"expected an integer in 0..{limit}")
+        return value
+
     def _workgroup_size(self, meta: dict) -> tuple[int, str]:
         if self.workgroup_arg is not None:
             dims = tuple(int(x) for x in self.workgroup_arg)
             return math.prod(dims), "given (workgroup)"
         reqd = meta.get("reqd_workgroup_size")
         if isinstance(reqd, list) and reqd and all(isinstance(x, int) for x in reqd):
-            return math.prod(reqd), "metadata .reqd_workgroup_size"
+            return self._metadata_workgroup(math.prod(reqd), "reqd_workgroup_size"), "metadata .reqd_workgroup_size"
         if isinstance(meta.get("max_flat_workgroup_size"), int):
-            return int(meta["max_flat_workgroup_size"]), "metadata .max_flat_workgroup_size (the launch bound)"
+            return (self._metadata_workgroup(meta["max_flat_workgroup_size"], "max_flat_workgroup_size"),
+                    "metadata .max_flat_workgroup_size (the launch bound)")
         size = 4 * self.gpu.cu.wave_size
         return size, f"unknown (no metadata): {size} work-items (4 waves) assumed"
+
+    def _metadata_workgroup(self, size: int, key: str) -> int:
+        if not 1 <= size <= limits.MAX_WORKGROUP_ITEMS:
+            raise InputError(f"{self.source.path}: {self.source.name}'s metadata .{key} gives {size} work-items: "
+                             f"expected 1..{limits.MAX_WORKGROUP_ITEMS} (the largest workgroup HIP and CUDA launch)")
+        return size
 
     def _workgroup_dims(self, size: int) -> tuple[int, int, int] | None:
         if self.workgroup_arg is not None:
@@ -379,6 +405,9 @@ class _Builder:
                 index += count
         preload = d.get("user_sgpr_kernarg_preload_length", 0)
         offset = d.get("user_sgpr_kernarg_preload_offset", 0)
+        if preload > MAX_USER_SGPRS:
+            raise InputError(f"{self.source.path}: .amdhsa_user_sgpr_kernarg_preload_length {preload}: expected "
+                             f"0..{MAX_USER_SGPRS} (arguments are preloaded into user SGPRs, at most {MAX_USER_SGPRS})")
         for i in range(preload):
             out[f"preload@{4 * (offset + i)}"] = index + i
         index = d.get("user_sgpr_count", index + preload)
@@ -403,7 +432,7 @@ class _Builder:
                              f"{len(slots)} 32-bit by-value arguments")
         out = {}
         for slot, value in zip(slots, int_args):
-            out[int(slot["offset"])] = self._arg_value(value) & le.M32
+            out[self._arg_offset(slot)] = self._arg_value(value) & le.M32
         return out
 
     def _arg_value(self, value) -> int:
@@ -427,7 +456,15 @@ class _Builder:
         args = self.source.metadata.get("args")
         if not isinstance(args, list):
             return []
-        return [f"arg@{int(a['offset'])}" for a in args if isinstance(a, dict) and a.get("value_kind") == "global_buffer"]
+        return [f"arg@{self._arg_offset(a)}" for a in args if isinstance(a, dict) and a.get("value_kind") == "global_buffer"]
+
+    def _arg_offset(self, arg: dict) -> int:
+        """An argument's byte offset in the kernarg segment (metadata .args[].offset)."""
+        offset = arg.get("offset")
+        if not isinstance(offset, int) or isinstance(offset, bool) or not 0 <= offset < 2 ** 16:
+            raise InputError(f"{self.source.path}: {self.source.name}'s metadata .args offset = {str(offset)[:40]!r}: "
+                             f"expected an integer in 0..65535 (a kernel's arguments take a few KiB)")
+        return offset
 
     def _roles(self, items, hot_name: str | None) -> dict[str, Role]:
         origins = self._pointer_origins()

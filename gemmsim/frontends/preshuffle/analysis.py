@@ -303,6 +303,8 @@ def descriptor_vgpr_floor(gpu: GPU, max_waves: int) -> int:
     def most(waves: int) -> int:   # the most VGPRs that still allow this many waves
         return total // waves // g * g
 
+    if max_waves < 1:    # not one wave per SIMD (more SIMDs than the workgroups fill): no cap to write
+        return 0
     if max_waves >= cu.max_waves_per_simd or most(max_waves) == most(cu.max_waves_per_simd):
         return 0
     return min(total, 1 + min(most(max_waves) - g, most(max_waves + 1)))

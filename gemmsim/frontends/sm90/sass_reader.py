@@ -99,7 +99,13 @@ def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
 def _parsed(resolved: str, mtime_ns: int) -> dict[str, list[SassInstr]]:
     """A listing parsed once while it is unchanged: a prediction reads its hot loop's order, control
     bits and surroundings from the same file."""
-    return parse_sass(Path(resolved).read_text())
+    try:
+        text = Path(resolved).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{resolved}: not a SASS listing (not UTF-8 text at byte {e.start})") from None
+    except OSError as e:
+        raise InputError(f"{resolved}: cannot be read: {e.strerror or e}") from None
+    return parse_sass(text)
 
 
 def loops(instrs: list[SassInstr]) -> list[SassLoop]:
