@@ -457,14 +457,32 @@ def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, t
         raise InputError("compare needs a results file, or --stalls STALLS.csv")
     if gpu is not None and arch is not None:
         raise InputError(f"give gpu or arch, not both (gpu={gpu!r}, arch={arch!r})")
+    _check_files(inputs=[*results, ncu, *counters, predictions], folder=sass_dir, output=save, kernel=kernel)
     gpu = default_gpu_for_arch(arch) if arch is not None else gpu
+    if gpu is not None:
+        load_gpu(gpu)     # a description that does not load stops the comparison before the first replay
     spec = None
     if shape:
         spec = KernelSpec(parse_dims(shape, "--shape"), dtype, parse_dims(tile, "--tile") if tile else None,
                           swizzle, gpu, kernel)
     report = compare_files(list(results), spec, gpu=gpu, sass_dir=sass_dir, predictions=predictions, save=save,
-                           ncu_csv=ncu, dram=dram, counters=list(counters))
+                           ncu_csv=ncu, dram=dram, counters=list(counters), kernel=kernel)
     return Comparison(report)
+
+
+def _check_files(inputs=(), folder=None, output=None, kernel: str | None = None) -> None:
+    """Every path and pattern a comparison names, checked before the first replay (one line each)."""
+    from gemmsim.files import check_existing_dir, check_input_file, check_output_path
+    from gemmsim.validate.points import compile_kernel_pattern
+
+    for path in inputs:
+        if path is not None:
+            check_input_file(str(path))
+    if folder is not None:
+        check_existing_dir(str(folder))
+    if output is not None:
+        check_output_path(str(output))
+    compile_kernel_pattern(kernel)
 
 
 @dataclass(frozen=True)
@@ -501,15 +519,12 @@ def compare_stalls(stalls: str | os.PathLike, *, kernel: str | None = None,
     >>> [(p["shape"], p["largest_measured"]) for p in s.to_dict()["points"]][:2]
     [('512x512x512', 'long_scoreboard'), ('4096x4096x4096', 'long_scoreboard')]
     """
-    import re
-
     from gemmsim.validate.predictor import Predictor
+    from gemmsim.validate.points import compile_kernel_pattern
     from gemmsim.validate.stalls import compare_stalls as compare_table, summarize
 
-    try:
-        pattern = re.compile(kernel) if kernel else None
-    except re.error as e:
-        raise InputError(f"--kernel {kernel!r} is not a regular expression: {e}") from None
+    _check_files(inputs=[stalls], folder=sass_dir, kernel=kernel)
+    pattern = compile_kernel_pattern(kernel) if kernel else None
     sass_dir = Path(sass_dir) if sass_dir else Path(stalls).parent / "sass"
     skipped: list[str] = []
     points = compare_table(stalls, Predictor(sass_dir if sass_dir.is_dir() else None), pattern, skipped)

@@ -1,6 +1,9 @@
-"""Writing a file so that it cannot be left half-written: the bytes go to a temporary file in the
-target's directory, which is renamed over the target only once it is complete. A run that fails or
-is interrupted part-way leaves the old file byte-identical and no temporary file behind.
+"""The user's files. Checked before any work: an input file exists, is a regular file and can be
+read; an output path can be written (`check_*`, one-line InputErrors that the command and the
+library raise alike). Written so that a file cannot be left half-written: the bytes go to a
+temporary file in the target's directory, which is renamed over the target only once it is
+complete. A run that fails or is interrupted part-way leaves the old file byte-identical and no
+temporary file behind.
 
 It sits at the bottom of the package because writers live in several layers (the functional
 layout plot, the saved predictions of validate/, the reports' traces and plots, calibrate).
@@ -9,11 +12,14 @@ layout plot, the saved predictions of validate/, the reports' traces and plots, 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
 from typing import Callable
+
+from gemmsim.errors import InputError
 
 
 def write_atomically(path: str | Path, data: str | bytes | None = None,
@@ -67,3 +73,62 @@ def _mode_for(target: Path) -> int:
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask
+
+
+def check_existing_dir(path: str) -> None:
+    """An input folder the user named must exist (not be silently skipped)."""
+    if not Path(path).is_dir():
+        raise InputError(f"directory {path!r} does not exist" if not Path(path).exists() else f"{path!r} is not a directory")
+
+
+def check_input_file(path: str) -> None:
+    """An input file the user named: it exists, is a regular file (not a folder, a device or a pipe,
+    which would be read forever or not at all) and can be read. One message for each."""
+    p = Path(path)
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        raise InputError(f"{path}: does not exist") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{path}: not a regular file ({_file_kind(mode)})")
+    try:
+        with open(p, "rb"):
+            pass
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a plain file"
+
+
+def check_output_path(path: str) -> None:
+    """Raise InputError unless `path` can be written as a file, without leaving anything behind."""
+    p = Path(path)
+    if not str(path) or p.is_dir():
+        raise InputError(f"cannot write {path!r}: it is a directory")
+    parent = p.parent
+    if not parent.exists():
+        raise InputError(f"cannot write {path}: directory {parent} does not exist")
+    if not parent.is_dir():
+        raise InputError(f"cannot write {path}: {parent} is not a directory")
+    existed = p.exists()
+    try:
+        if existed and stat.S_ISFIFO(p.stat().st_mode):
+            # a named pipe: opened without waiting, it fails at once when nothing reads it (ENXIO)
+            os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+        else:
+            # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
+            with open(p, "ab" if existed else "xb"):
+                pass
+    except OSError as e:
+        reason = "a named pipe that nothing reads" if e.errno == errno.ENXIO else e.strerror or e
+        raise InputError(f"cannot write {path}: {reason}") from None
+    if not existed:
+        p.unlink()

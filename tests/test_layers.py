@@ -15,7 +15,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "files", "identity", "jsonable", "version"},
+    {"errors", "version"},
+    {"files", "identity", "jsonable"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},

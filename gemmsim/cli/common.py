@@ -13,18 +13,14 @@ is announced on stderr.
 from __future__ import annotations
 
 import argparse
-import errno
-import math
-import os
 import re
-import stat
 import sys
-import warnings
 from pathlib import Path
 
 from gemmsim import dtypes, limits
 from gemmsim.api import DEFAULT_DTYPE, DEFAULT_GPU  # the library's defaults are the command's
 from gemmsim.errors import GemmsimError, InputError
+from gemmsim.files import check_existing_dir, check_input_file, check_output_path
 from gemmsim.hw import GPU, available_gpus, default_gpu_for_arch, default_gpus, load_gpu
 from gemmsim.hw.loader import CLOCK_MHZ, USER_DIR_ENV, Domain, user_gpu_dir
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
@@ -92,15 +88,12 @@ clock_mhz = domain_number(CLOCK_MHZ)      # --clock-mhz: as every clock of a GPU
 def regex(text: str) -> str:
     """argparse type: a regular expression, compiled while the flags are read, so a pattern that does
     not compile stops every path of the command before any work (the command compiles it again)."""
+    from gemmsim.validate.points import compile_kernel_pattern
+
     try:
-        with warnings.catch_warnings():      # "possible nested set" etc.: a valid pattern, no second line
-            warnings.simplefilter("ignore")
-            re.compile(text)
-    except re.error as e:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression: {e}") from None
-    except (OverflowError, RecursionError) as e:   # a{99999999999}, 2000 nested groups
-        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression Python can compile: "
-                                         f"{str(e) or type(e).__name__}") from None
+        compile_kernel_pattern(text, flag="")
+    except GemmsimError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return text
 
 
@@ -226,32 +219,6 @@ def add_save_arg(parser, what: str) -> None:
     parser.add_argument("--save", type=output_path, metavar="FILE.csv", help=f"also write {what}")
 
 
-def check_output_path(path: str) -> None:
-    """Raise InputError unless `path` can be written as a file, without leaving anything behind."""
-    p = Path(path)
-    if not str(path) or p.is_dir():
-        raise InputError(f"cannot write {path!r}: it is a directory")
-    parent = p.parent
-    if not parent.exists():
-        raise InputError(f"cannot write {path}: directory {parent} does not exist")
-    if not parent.is_dir():
-        raise InputError(f"cannot write {path}: {parent} is not a directory")
-    existed = p.exists()
-    try:
-        if existed and stat.S_ISFIFO(p.stat().st_mode):
-            # a named pipe: opened without waiting, it fails at once when nothing reads it (ENXIO)
-            os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
-        else:
-            # Appending nothing to an existing file leaves it as it was; a new file is made and removed.
-            with open(p, "ab" if existed else "xb"):
-                pass
-    except OSError as e:
-        reason = "a named pipe that nothing reads" if e.errno == errno.ENXIO else e.strerror or e
-        raise InputError(f"cannot write {path}: {reason}") from None
-    if not existed:
-        p.unlink()
-
-
 def plot_formats() -> tuple[str, ...]:
     from matplotlib.backend_bases import FigureCanvasBase
 
@@ -277,39 +244,6 @@ def _argparse_type(check):
             raise argparse.ArgumentTypeError(str(e)) from None
         return path
     return convert
-
-
-def check_existing_dir(path: str) -> None:
-    """An input folder the user named must exist (not be silently skipped)."""
-    if not Path(path).is_dir():
-        raise InputError(f"directory {path!r} does not exist" if not Path(path).exists() else f"{path!r} is not a directory")
-
-
-def check_input_file(path: str) -> None:
-    """An input file the user named: it exists, is a regular file (not a folder, a device or a pipe,
-    which would be read forever or not at all) and can be read. One message for each."""
-    p = Path(path)
-    try:
-        mode = p.stat().st_mode
-    except FileNotFoundError:
-        raise InputError(f"{path}: does not exist") from None
-    except OSError as e:
-        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
-    if not stat.S_ISREG(mode):
-        raise InputError(f"{path}: not a regular file ({_file_kind(mode)})")
-    try:
-        with open(p, "rb"):
-            pass
-    except OSError as e:
-        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
-
-
-def _file_kind(mode: int) -> str:
-    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return kind
-    return "not a plain file"
 
 
 def check_gpu_arg(text: str) -> None:

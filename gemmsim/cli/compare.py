@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_plot_arg, add_save_arg,
                                 add_shape_arg, add_tile_arg, announce, existing_dir, existing_file, gpu_name, regex)
@@ -51,60 +50,35 @@ def run(args: argparse.Namespace) -> int:
 
 def run_stalls(args: argparse.Namespace) -> int:
     """--stalls: the stall breakdown per kernel and shape, predicted against Nsight Compute's."""
-    import re
-    import warnings
-    from pathlib import Path
-
-    from gemmsim.errors import InputError
+    from gemmsim.api import compare_stalls
     from gemmsim.report import stalls as report_stalls
-    from gemmsim.validate.predictor import Predictor
-    from gemmsim.validate.stalls import compare_stalls, summarize
 
-    with warnings.catch_warnings():      # the regex type compiled it already; a FutureWarning is no second line
-        warnings.simplefilter("ignore")
-        kernel = re.compile(args.kernel) if args.kernel else None
-    sass_dir = args.sass_dir or (Path(args.stalls).parent / "sass")
-    skipped: list[str] = []
-    points = compare_stalls(args.stalls, Predictor(sass_dir if Path(sass_dir).is_dir() else None), kernel, skipped)
-    if not points:
-        raise InputError(f"{args.stalls}: no profiled point to compare" + (f" matches --kernel {args.kernel!r}"
-                                                                           if kernel else ""))
-    summary = summarize(points, skipped)
+    result = compare_stalls(args.stalls, kernel=args.kernel, sass_dir=args.sass_dir)
     if args.json:
-        print(json.dumps(report_stalls.as_json(points, summary), indent=2, sort_keys=True))
+        print(result.to_json())
     elif args.csv:
-        print(report_stalls.as_csv(points), end="")
+        print(report_stalls.as_csv(result.points), end="")
     else:
-        print(report_stalls.format_text(points, summary))
+        print(report_stalls.format_text(result.points, result.summary))
     return 0
 
 
 def run_times(args: argparse.Namespace) -> int:
-    from gemmsim.hw import load_gpu
-    from gemmsim.problem import parse_dims
+    from gemmsim.api import compare
     from gemmsim.report import compare as report_compare
-    from gemmsim.validate.compare import compare
-    from gemmsim.validate.points import KernelSpec
 
-    gpu = gpu_name(args)
-    if gpu:
-        load_gpu(gpu)     # a description that does not load stops the command before the first replay
-    spec = None
-    if args.shape:
-        spec = KernelSpec(parse_dims(args.shape, "--shape"), args.dtype,
-                          parse_dims(args.tile, "--tile") if args.tile else None, not args.no_swizzle, gpu,
-                          args.kernel)
-    report = compare(args.results, spec, gpu=gpu, sass_dir=args.sass_dir, predictions=args.predictions,
-                     save=args.save, ncu_csv=args.ncu, dram=args.dram, counters=args.counters, kernel=args.kernel)
+    result = compare(args.results, shape=args.shape, tile=args.tile, dtype=args.dtype, gpu=gpu_name(args),
+                     swizzle=not args.no_swizzle, kernel=args.kernel, ncu=args.ncu, counters=args.counters,
+                     dram=args.dram, sass_dir=args.sass_dir, predictions=args.predictions, save=args.save)
     if args.save:
         announce(args.save)
     if args.json:
-        print(json.dumps(report_compare.as_json(report), indent=2, sort_keys=True))
+        print(result.to_json())
     elif args.csv:
-        print(report_compare.as_csv(report), end="")
+        print(report_compare.as_csv(result.report), end="")
     else:
-        print(report_compare.format_text(report))
+        print(report_compare.format_text(result.report))
     if args.plot:
-        report_compare.plot(report, args.plot)
+        report_compare.plot(result.report, args.plot)
         announce(args.plot)
     return 0

@@ -35,15 +35,21 @@ class KernelSpec:
 
     @property
     def kernel_pattern(self) -> re.Pattern:
-        try:
-            with warnings.catch_warnings():      # "possible nested set": a valid pattern, no reason for a second line
-                warnings.simplefilter("ignore", FutureWarning)
-                return re.compile(self.kernel or "")
-        except re.error as e:
-            raise InputError(f"--kernel {self.kernel!r} is not a regular expression: {e}") from None
-        except (OverflowError, RecursionError) as e:     # a{99999999999}, 2000 nested groups
-            raise InputError(f"--kernel {self.kernel!r} is not a regular expression Python can compile: "
-                             f"{str(e) or type(e).__name__}") from None
+        return compile_kernel_pattern(self.kernel)
+
+
+def compile_kernel_pattern(kernel: str | None, flag: str = "--kernel ") -> re.Pattern:
+    """--kernel's regular expression (None: every kernel), or one line naming why it does not compile
+    (`flag` leads the message; the command's flag type leaves it to argparse)."""
+    try:
+        with warnings.catch_warnings():      # "possible nested set": a valid pattern, no reason for a second line
+            warnings.simplefilter("ignore", FutureWarning)
+            return re.compile(kernel or "")
+    except re.error as e:
+        raise InputError(f"{flag}{kernel!r} is not a regular expression: {e}") from None
+    except (OverflowError, RecursionError) as e:     # a{99999999999}, 2000 nested groups
+        raise InputError(f"{flag}{kernel!r} is not a regular expression Python can compile: "
+                         f"{str(e) or type(e).__name__}") from None
 
 
 @dataclass(frozen=True)
