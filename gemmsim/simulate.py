@@ -9,7 +9,6 @@ The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -20,7 +19,7 @@ from gemmsim.frontends.family import Built
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, kept
 from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
@@ -150,7 +149,7 @@ def _replay(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float
     return _kept_replay(ByIdentity(program), ByIdentity(gpu), workgroups_per_cu, clock_mhz, k_tiles)
 
 
-@functools.lru_cache(maxsize=REPLAYS_KEPT)
+@kept(REPLAYS_KEPT)
 def _kept_replay(program: ByIdentity, gpu: ByIdentity, workgroups_per_cu: int, clock_mhz: float,
                  k_tiles: int) -> KernelReplay:
     return replay_kernel(program.obj, gpu.obj, workgroups_per_cu, clock_mhz, k_tiles)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
-    {"errors", "files", "identity", "jsonable", "version"},
+    {"caches", "errors", "files", "jsonable", "version"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},

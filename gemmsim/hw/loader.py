@@ -9,6 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from gemmsim.caches import KeptDict
 from gemmsim.dtypes import DTYPES
 from gemmsim.errors import HardwareFileError
 from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, parse_matrix_opcode
@@ -385,7 +386,7 @@ def _marks_default(path: Path) -> bool:
     return marker
 
 
-_CACHE: dict[tuple[Path, str], GPU] = {}
+_CACHE: dict[tuple[Path, str], GPU] = KeptDict("hw.loader.gpus")
 
 
 def load_gpu(name_or_path: str | Path) -> GPU:
@@ -393,9 +394,10 @@ def load_gpu(name_or_path: str | Path) -> GPU:
     so a file rewritten by `calibrate --write` is read again)."""
     path = _resolve(name_or_path)
     key = (path, _read_text(path))
-    if key not in _CACHE:
-        _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
-    return _CACHE[key]
+    gpu = _CACHE.get(key)
+    if gpu is None:
+        gpu = _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
+    return gpu
 
 
 def _resolve(name_or_path: str | Path) -> Path:

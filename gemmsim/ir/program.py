@@ -14,11 +14,10 @@ where iter_j runs over the enclosing loops, outermost first. LDS addresses carry
 from __future__ import annotations
 
 import enum
-import functools
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Union
 
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, kept
 
 
 class Op(enum.Enum):
@@ -264,10 +263,13 @@ def hot_loop(items: tuple[Item, ...]) -> Loop | None:
     return _hot_loop(items)
 
 
-@functools.lru_cache(maxsize=HOT_LOOPS_KEPT)
+@kept(HOT_LOOPS_KEPT)
 def _kept_hot_loop(items: ByIdentity) -> Loop | None:
     """hot_loop once per wave's items: a prediction asks about a dozen times (the trips, the L1
-    period, the decode, the tile shape), and each answer counts every loop's instructions."""
+    period, the decode, the tile shape), and each answer counts every loop's instructions. Keyed by
+    the items' identity, not their content: the answer is a Loop inside them, which callers find
+    again with `is` (with_trip_count, trip_starts), so an equal tuple's Loop would not do; and hashing
+    a wave's items costs about what the answer saves."""
     return _hot_loop(items.obj)
 
 

@@ -17,13 +17,12 @@ which the bottleneck is read.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
 from gemmsim import limits
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, kept
 from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import L1_OPS, hot_loop_trips
 from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
@@ -242,7 +241,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
 ROUNDS_KEPT = 64   # a prediction replays one Program at two clocks; its tile walk does not depend on the clock
 
 
-@functools.lru_cache(maxsize=ROUNDS_KEPT)
+@kept(ROUNDS_KEPT)
 def _walked_rounds(program: ByIdentity, gpu: ByIdentity, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
     return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers))
 

@@ -10,11 +10,10 @@ decoded once and its Step shared by every iteration.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field, replace
 
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, KeptDict, kept
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
 from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Loop, Op, Program, Reg,
@@ -137,7 +136,7 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
                 piece_bytes=instr.lane_bytes, line_counts=counts)
 
 
-@functools.lru_cache(maxsize=4096)
+@kept(4096)
 def _unshifted_pieces(touched: tuple[int, ...], requested: tuple[int, ...], piece_bytes: int, line_bytes: int
                       ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """_l1_pieces' pieces and line counts at no shift: every iteration of a moving load only adds its
@@ -234,8 +233,8 @@ def _fewer_trips(items: tuple[Item, ...], steps: tuple[Step, ...], trips: int, f
 # Steps by the instruction's value (and its shift and the GPU), for every Program: the candidates of
 # one tile shape, and GEMMs that differ in K or N, repeat most instructions (MFMAs, LDS accesses, B
 # loads) as equal objects; hashing one costs a tenth of decoding it.
-_STEPS: dict[tuple[Instr, int | None, ByIdentity], Step] = {}
 STEPS_KEPT = 20_000      # a few dozen Programs' worth (a global load's Step holds its pieces); then it starts again
+_STEPS: dict[tuple[Instr, int | None, ByIdentity], Step] = KeptDict("model.stream.steps", STEPS_KEPT)
 
 
 def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu_key: ByIdentity) -> Step:
@@ -250,8 +249,9 @@ def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu
 
 # per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
 # the Steps decoded so far, and the streams per trip count
-_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
 DECODED_KEPT = 4    # a search replays a candidate's Program again at its final clock (a re-decode mostly finds its Steps in _STEPS)
+_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = (
+    KeptDict("model.stream.decoded", DECODED_KEPT))
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
@@ -291,7 +291,7 @@ def scoreboard_streams(streams: tuple[tuple[Step, ...], ...]) -> tuple[tuple[Ste
     return _scoreboard_streams(ByIdentity(streams))
 
 
-@functools.lru_cache(maxsize=SCOREBOARDS_KEPT)
+@kept(SCOREBOARDS_KEPT)
 def _scoreboard_streams(streams: ByIdentity) -> tuple[tuple[Step, ...], ...]:
     piped = {id(step): step for steps in streams.obj for step in steps if step.piped}
     # a register's signature: which of the distinct write sets hold it (a class: one signature)

@@ -13,7 +13,6 @@ rest follow, marked "not replayed" with their bound.
 
 from __future__ import annotations
 
-import functools
 import heapq
 import re
 from typing import TYPE_CHECKING
@@ -22,7 +21,7 @@ from gemmsim import progress
 from gemmsim.errors import ConfigError
 from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze, workgroups_on_busiest_cu
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, kept
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.tuning.result import DEFAULT_TOP, Candidate, TuneResult
@@ -186,7 +185,7 @@ def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: 
     return _cached_gemm(tuple(shape), dtype, ByIdentity(gpu), tile, tuple(sorted(options.items())))
 
 
-@functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
+@kept(GEMM_CACHE_SIZE)
 def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByIdentity, tile, options: tuple) -> Prediction:
     from gemmsim.simulate import predict
 

@@ -28,14 +28,13 @@ conversion instruction) is the compiled kernel's software rounding.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, replace
 
 from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD, WAVES_PER_BLOCK, TileAnalysis,
                                                    k_steps_per_mfma)
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, kept
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
@@ -523,14 +522,14 @@ def _k_pack(span: int, ku: int, lane: int) -> tuple[int, int]:
     return first + quarter // 4, quarter % 4
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _b_lane_offsets(span: int, ku: int, lanes: int) -> tuple[int, ...]:
     """Each lane's byte offset in a B load of step ku from its column block's first K chunk of the tile."""
     packs = [_k_pack(span, ku, lane) for lane in range(lanes)]
     return tuple((step * 4 + quarter) * 256 + (lane % 16) * PACK_BYTES for lane, (step, quarter) in enumerate(packs))
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _a_pack_coords(span: int, ku: int, mi: int, lanes: int) -> tuple[tuple[int, int], ...]:
     """(row, byte column) in the A tile of each lane's pack of step ku, row block mi."""
     packs = [_k_pack(span, ku, lane) for lane in range(lanes)]
@@ -542,25 +541,25 @@ def _copy_coords(thread_chunk: int, nbytes: int, row_bytes: int) -> tuple[int, i
     return chunk // row_bytes, chunk % row_bytes
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _copy_round_coords(first: int, lanes: int, nbytes: int, row_bytes: int) -> tuple[tuple[int, int], ...]:
     return tuple(_copy_coords(first + lane, nbytes, row_bytes) for lane in range(lanes))
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _lds_offsets(coords: tuple[tuple[int, int], ...], base: int, row_bytes: int, swizzle: bool,
                  group_bytes: int | None) -> tuple[int, ...]:
     return tuple(base + lds_offset(row, col, row_bytes, swizzle, group_bytes) for row, col in coords)
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _c_lane_offsets(lanes: int, row_elems: int, elem_bytes: int) -> tuple[int, ...]:
     """Each lane's byte offset in a store of one accumulator row from the row's first column:
     lane group g = lane // 16 holds row 4g, lane % 16 the column."""
     return tuple(((lane // 16) * 4 * row_elems + lane % 16) * elem_bytes for lane in range(lanes))
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _mfma_order(k_unroll: int, per_step: float, m_repeat: int, num_acc_n: int, opcode: str, cycles: int, regs: _Regs,
                 b_tile_regs: int, parity: int) -> tuple[tuple[Instr, tuple, tuple], ...]:
     """_WaveBuilder.mfmas of a tile of this parity: the same for every wave, and kept for every candidate
@@ -608,7 +607,7 @@ def _ready_first(mfmas, read_keys: list, read_at: list[int]) -> tuple[list, list
     return order, [at[k] for k in read_keys]
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _kept_ready_first(mfmas: ByIdentity, read_keys: tuple, read_at: tuple) -> tuple[tuple, tuple[int, ...]]:
     """_ready_first of a tile parity's MFMA order (kept by _mfma_order, hence its identity): every wave
     and both passes of the loop body ask for the same order again."""
@@ -637,7 +636,7 @@ def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Pro
     return _generate(replace(a, problem=shape), ByIdentity(gpu), break_swizzle_read)
 
 
-@functools.lru_cache(maxsize=PROGRAMS_KEPT)
+@kept(PROGRAMS_KEPT)
 def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) -> Program:
     gpu = gpu_key.obj
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))

@@ -19,11 +19,11 @@ Classes (what the timing model cares about):
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gemmsim.caches import kept
 from gemmsim.errors import InputError
 from gemmsim.frontends.sm90.control import decode_control
 from gemmsim.ir.program import Control
@@ -95,7 +95,7 @@ def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
     return list(functions[function])
 
 
-@functools.lru_cache(maxsize=64)
+@kept(64)
 def _parsed(resolved: str, mtime_ns: int) -> dict[str, list[SassInstr]]:
     """A listing parsed once while it is unchanged: a prediction reads its hot loop's order, control
     bits and surroundings from the same file."""
