@@ -19,7 +19,7 @@ from gemmsim.frontends.family import Built
 from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
-from gemmsim.caches import ByIdentity, kept
+from gemmsim.caches import ByContent, kept
 from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
@@ -141,16 +141,16 @@ REPLAYS_KEPT = 64   # two clocks of each Program the generator keeps (a kept rep
 
 def _replay(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_tiles: int,
             record: bool) -> KernelReplay:
-    """replay_kernel, kept per Program object: the generator gives equal inputs one Program, and the
+    """replay_kernel, kept per Program content: the generator gives equal inputs equal Programs, and the
     replay depends on nothing else (a model's 1xNx128 GEMMs, N one tile apart, replay once). A
     recorded replay (its timeline) is not kept. The kept replay is shared: callers copy before they change it."""
     if record:
         return replay_kernel(program, gpu, workgroups_per_cu, clock_mhz, k_tiles, record)
-    return _kept_replay(ByIdentity(program), ByIdentity(gpu), workgroups_per_cu, clock_mhz, k_tiles)
+    return _kept_replay(ByContent(program), ByContent(gpu), workgroups_per_cu, clock_mhz, k_tiles)
 
 
 @kept(REPLAYS_KEPT)
-def _kept_replay(program: ByIdentity, gpu: ByIdentity, workgroups_per_cu: int, clock_mhz: float,
+def _kept_replay(program: ByContent, gpu: ByContent, workgroups_per_cu: int, clock_mhz: float,
                  k_tiles: int) -> KernelReplay:
     return replay_kernel(program.obj, gpu.obj, workgroups_per_cu, clock_mhz, k_tiles)
 

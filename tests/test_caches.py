@@ -1,13 +1,16 @@
-"""The in-memory caches: one registry (gemmsim.caches), emptied by one call."""
+"""The in-memory caches: one registry (gemmsim.caches), emptied by one call, keyed by content."""
 
 import ast
 import importlib
 import pkgutil
+from dataclasses import replace
 from pathlib import Path
 
 import gemmsim
 from gemmsim import caches
-from gemmsim.caches import KeptDict, kept
+from gemmsim.caches import ByContent, KeptDict, kept
+from gemmsim.frontends.preshuffle import generator
+from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
 from gemmsim.simulate import predict
@@ -90,3 +93,41 @@ def test_a_per_object_cache_leaves_the_registry_with_its_object():
     del predictor
     gc.collect()
     assert sum(i.name == name for i in caches.info()) == before - 1
+
+
+class _Fingerprinted:
+    def __init__(self, value, fingerprint):
+        self.value, self.fingerprint = value, fingerprint
+
+    def __eq__(self, other):
+        return self.value == other.value
+
+
+def test_by_content_keys_are_equal_for_equal_contents_only():
+    assert ByContent(_Fingerprinted(1, 7)) == ByContent(_Fingerprinted(1, 7))
+    assert hash(ByContent(_Fingerprinted(1, 7))) == hash(ByContent(_Fingerprinted(1, 7)))
+    assert ByContent(_Fingerprinted(1, 7)) != ByContent(_Fingerprinted(2, 7))   # a shared fingerprint only misses
+    assert ByContent(_Fingerprinted(1, 7)) != ByContent(_Fingerprinted(1, 8))
+
+
+def test_an_equal_gpu_and_program_built_again_find_the_kept_work():
+    """A GPU description loaded again, and the Program generated again for it, hit the caches that
+    the first ones filled: the keys are their contents, not the objects."""
+    caches.clear()
+    problem, config = make_problem(SHAPE, "bf16"), make_config(TILE)
+    gpu = load_gpu("mi300x")
+    first = predict(problem, config, gpu)
+    again = replace(gpu)                       # equal content, another object
+    assert again is not gpu and again.fingerprint == gpu.fingerprint
+    generator._generate.cache_clear()          # the Program too is built again
+    program = generator.generate(analyze(problem, config, again), again)
+    assert program.fingerprint == generator.generate(analyze(problem, config, gpu), gpu).fingerprint
+    replays = next(i for i in caches.info() if i.name == "simulate._kept_replay")
+    assert predict(problem, config, again) == first
+    assert next(i for i in caches.info() if i.name == "simulate._kept_replay").hits > replays.hits
+
+
+def test_the_gpu_fingerprint_follows_its_values_not_its_provenance():
+    gpu = load_gpu("mi300x")
+    assert replace(gpu, provenance={}).fingerprint == gpu.fingerprint
+    assert replace(gpu, compute_units=gpu.compute_units - 8).fingerprint != gpu.fingerprint

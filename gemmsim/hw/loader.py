@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -308,6 +310,13 @@ class GPU:
     provenance: Mapping[str, Provenance] = field(repr=False)
     clock_under_load: ClockUnderLoad | None = None  # None: the sustained clock whatever the kernel does
     arch_facts: ArchFacts = ArchFacts()
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """The description's content, every loaded value (inherited ones too) but the provenance and
+        the file's name: a SHA-256 of its repr, computed once. The in-memory caches (caches.ByContent)
+        and the tuning cache key on it."""
+        return hashlib.sha256(repr(self).encode()).hexdigest()
 
     def clock_mhz(self, dtype: str, sustained: bool = True) -> float:
         """Engine clock for a GEMM of this dtype: the measured median under load, or the peak."""

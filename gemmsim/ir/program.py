@@ -14,7 +14,8 @@ where iter_j runs over the enclosing loops, outermost first. LDS addresses carry
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Callable, Iterator, Union
 
 from gemmsim.caches import ByIdentity, kept
@@ -156,6 +157,13 @@ class Program:
     split_k: int = 1
     z_bases: dict[str, tuple[int, int]] = field(default_factory=dict)  # buffer -> bytes per (batch entry, split)
     z_extents: dict[str, int] = field(default_factory=dict)  # buffer -> bytes one z slice's descriptor covers
+
+    @cached_property
+    def fingerprint(self) -> int:
+        """A hash of the whole content, computed once (it hashes every instruction: a few ms for a big
+        tile), for the caches that key on the Program by content (caches.ByContent)."""
+        return hash(tuple(tuple(sorted(v.items())) if isinstance(v, dict) else v
+                          for v in (getattr(self, f.name) for f in fields(self))))
 
     @property
     def waves_per_workgroup(self) -> int:

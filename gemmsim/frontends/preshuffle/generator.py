@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD, WAVES_PER_BLOCK, TileAnalysis,
                                                    k_steps_per_mfma)
 from gemmsim.hw import GPU
-from gemmsim.caches import ByIdentity, kept
+from gemmsim.caches import ByContent, kept
 from gemmsim.problem import OUTPUT_BYTES
 from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
@@ -208,7 +208,7 @@ class _WaveBuilder:
             loads = last_loads
             early = a.m_repeat * a.num_acc_n * 4 <= SCALES_IN_LAST_TILE_ACC_VGPRS
             load_at = [0 if early else len(mfmas)] * len(loads)
-        mfmas, read_at = _kept_ready_first(ByIdentity(mfmas), tuple(key for _, key in reads), tuple(read_at))
+        mfmas, read_at = _kept_ready_first(mfmas, tuple(key for _, key in reads), tuple(read_at))
         # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
         events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
                   + [(at, 2, j) for j, at in enumerate(write_at)])
@@ -608,10 +608,10 @@ def _ready_first(mfmas, read_keys: list, read_at: list[int]) -> tuple[list, list
 
 
 @kept(LANE_PATTERNS_KEPT)
-def _kept_ready_first(mfmas: ByIdentity, read_keys: tuple, read_at: tuple) -> tuple[tuple, tuple[int, ...]]:
-    """_ready_first of a tile parity's MFMA order (kept by _mfma_order, hence its identity): every wave
-    and both passes of the loop body ask for the same order again."""
-    order, at = _ready_first(mfmas.obj, list(read_keys), list(read_at))
+def _kept_ready_first(mfmas: tuple, read_keys: tuple, read_at: tuple) -> tuple[tuple, tuple[int, ...]]:
+    """_ready_first of a tile parity's MFMA order: every wave and both passes of the loop body ask for
+    the same order again."""
+    order, at = _ready_first(mfmas, list(read_keys), list(read_at))
     return tuple(order), tuple(at)
 
 
@@ -628,16 +628,17 @@ PROGRAMS_KEPT = 32   # a tune generates up to a few dozen candidates; a model's 
 def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
     """The Program of one workgroup of the analysed configuration on this GPU.
 
-    Equal inputs give the same Program object, which the replay's caches key on. Of the problem the
-    generator needs M, the dtype and the batch; N and K reach it only through the analysis (padded
-    sizes, A's row stride, the grid), so they are left out of the problem it is given: a model's
-    GEMMs 1xNx128 with N one tile apart then share one Program, its decode and its replays."""
+    Equal inputs give the same Program object (an equal one once it has left the cache: the replay's
+    caches key on its content). Of the problem the generator needs M, the dtype and the batch; N and
+    K reach it only through the analysis (padded sizes, A's row stride, the grid), so they are left
+    out of the problem it is given: a model's GEMMs 1xNx128 with N one tile apart then share one
+    Program, its decode and its replays."""
     shape = replace(a.problem, n=0, k=0)
-    return _generate(replace(a, problem=shape), ByIdentity(gpu), break_swizzle_read)
+    return _generate(replace(a, problem=shape), ByContent(gpu), break_swizzle_read)
 
 
 @kept(PROGRAMS_KEPT)
-def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) -> Program:
+def _generate(a: TileAnalysis, gpu_key: ByContent, break_swizzle_read: bool) -> Program:
     gpu = gpu_key.obj
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
     a_row, b_k = a.a_row_bytes, int(a.k_padded * a.problem.elem_bytes)

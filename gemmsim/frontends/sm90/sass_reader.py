@@ -83,7 +83,7 @@ def parse_sass(text: str) -> dict[str, list[SassInstr]]:
 def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
     """The instructions of `function` (default: the only function) in a listing file."""
     path = Path(path)
-    functions = _parsed(str(path.resolve()), path.stat().st_mtime_ns)
+    functions = _parsed(path.read_text())
     if not functions:
         raise InputError(f"{path}: no 'Function :' section found (expected cuobjdump -sass output)")
     if function is None:
@@ -96,10 +96,10 @@ def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
 
 
 @kept(64)
-def _parsed(resolved: str, mtime_ns: int) -> dict[str, list[SassInstr]]:
-    """A listing parsed once while it is unchanged: a prediction reads its hot loop's order, control
-    bits and surroundings from the same file."""
-    return parse_sass(Path(resolved).read_text())
+def _parsed(text: str) -> dict[str, list[SassInstr]]:
+    """A listing parsed once per text: a prediction reads its hot loop's order, control bits and
+    surroundings from the same file (reading and hashing the text costs a small part of parsing it)."""
+    return parse_sass(text)
 
 
 def loops(instrs: list[SassInstr]) -> list[SassLoop]:
