@@ -64,10 +64,6 @@ class KeptDict(dict):
         self.hits += 1
         return value
 
-    def clear(self) -> None:
-        super().clear()
-        self.hits = self.misses = 0
-
 
 _MISSING = object()
 
@@ -124,6 +120,7 @@ def clear() -> None:
     for _, cache in _live():
         if isinstance(cache, KeptDict):
             cache.clear()
+            cache.hits = cache.misses = 0
         else:
             cache.cache_clear()
 

@@ -17,6 +17,8 @@ from gemmsim.simulate import predict
 from gemmsim.validate.predictor import Predictor
 
 PACKAGE = Path(gemmsim.__file__).parent
+# module-level dicts that are not caches: what they hold is not recomputed (emptying one loses it)
+NOT_CACHES = {("frontends/registry.py", "_families")}   # the registered kernel families
 SHAPE, TILE = "256x512x1024", "64x128x64"
 
 
@@ -52,10 +54,12 @@ def test_every_cache_is_made_by_the_registry():
                           if a.name in ("lru_cache", "cache")]
         for node in tree.body:   # module level: an empty dict that the functions fill
             value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
-            if isinstance(value, ast.Dict) and not value.keys or \
-                    isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
-                    and not value.args and not value.keywords:
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} a module-level dict")
+            target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0] if value else None
+            name = (path.relative_to(PACKAGE).as_posix(), target.id if isinstance(target, ast.Name) else None)
+            if (isinstance(value, ast.Dict) and not value.keys or
+                    isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+                    and not value.args and not value.keywords) and name not in NOT_CACHES:
+                found.append(f"{name[0]}:{node.lineno} {name[1]}, a module-level dict")
     assert not found, "\n".join(found)
 
 

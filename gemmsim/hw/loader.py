@@ -359,16 +359,17 @@ def _arch_key(arch: str) -> str:
     return arch.lower().replace("_", "")
 
 
-_DEFAULTS: dict[tuple, dict[str, str]] = {}
+_DEFAULTS: dict[tuple, dict[str, str]] = KeptDict("hw.loader.default_gpus", 1)
 
 
 def default_gpus() -> dict[str, str]:
     """arch -> the shipped GPU that stands for it (`--arch`): the one description of the arch that
     says `default_for_arch = true` at its top (a file's own key: one that inherits does not inherit it)."""
     paths = sorted(HW_DIR.glob("*.toml"))
-    key = tuple((p, p.stat().st_mtime_ns) for p in paths)
-    if key not in _DEFAULTS:
-        out: dict[str, str] = {}
+    key = tuple((p, _read_text(p)) for p in paths)
+    out = _DEFAULTS.get(key)
+    if out is None:
+        out = {}
         for path in paths:
             if not _marks_default(path):
                 continue
@@ -381,7 +382,7 @@ def default_gpus() -> dict[str, str]:
             out[arch] = path.stem
         _DEFAULTS.clear()
         _DEFAULTS[key] = out
-    return dict(_DEFAULTS[key])
+    return dict(out)
 
 
 def _marks_default(path: Path) -> bool:
