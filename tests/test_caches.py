@@ -135,3 +135,13 @@ def test_the_gpu_fingerprint_follows_its_values_not_its_provenance():
     gpu = load_gpu("mi300x")
     assert replace(gpu, provenance={}).fingerprint == gpu.fingerprint
     assert replace(gpu, compute_units=gpu.compute_units - 8).fingerprint != gpu.fingerprint
+
+
+def test_a_program_fingerprint_is_its_content_or_the_inputs_that_built_it():
+    gpu, problem, config = load_gpu("mi300x"), make_problem(SHAPE, "bf16"), make_config(TILE)
+    generated = generator.generate(analyze(problem, config, gpu), gpu)   # fingerprinted by the generator's key
+    copy, other = replace(generated), replace(generated, grid=(1, 1))     # hashed: every field
+    assert copy.fingerprint == replace(generated).fingerprint and other.fingerprint != copy.fingerprint
+    assert ByContent(copy) == ByContent(replace(generated)) and ByContent(other) != ByContent(copy)
+    # equal contents fingerprinted two ways are two keys: a miss, never a wrong answer
+    assert (ByContent(copy) == ByContent(generated)) == (copy.fingerprint == generated.fingerprint)

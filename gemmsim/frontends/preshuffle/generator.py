@@ -36,7 +36,7 @@ from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD, WAVES_PER
 from gemmsim.hw import GPU
 from gemmsim.caches import ByContent, kept
 from gemmsim.problem import OUTPUT_BYTES
-from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
+from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources, fingerprinted
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
 from gemmsim.ir.waits import WaitScript, WaitTracker, fill
 
@@ -651,7 +651,7 @@ def _generate(a: TileAnalysis, gpu_key: ByContent, break_swizzle_read: bool) -> 
         split_k_bytes = a.k_tiles * a.tile_k_bytes
         z = {"A": (a.problem.m * a_row, split_k_bytes), "B": (a.n_padded * b_k, split_k_bytes // 64 * 4 * 256),
              "C": (split * c_slice, c_slice)}
-    return Program(
+    return fingerprinted(Program(
         name=f"preshuffle_gemm_{a.problem.dtype}_{a.config.tile}_{a.config.copy}_s{a.config.lds_stage}"
              f"{'_swz' if a.config.swizzle else ''}_{a.config.epilogue}"
              f"{f'_b{batch}' if batch > 1 else ''}{f'_splitk{split}' if split > 1 else ''}",
@@ -666,4 +666,4 @@ def _generate(a: TileAnalysis, gpu_key: ByContent, break_swizzle_read: bool) -> 
                      "scale_a": (a.config.tile_m * SCALE_BYTES, 0), "scale_b": (0, a.config.tile_n * SCALE_BYTES)},
         source="generated",
         batch=batch, split_k=split, z_bases=z, z_extents={"C": c_slice} if z else {},
-    )
+    ), ("preshuffle", a, gpu_key.fingerprint, break_swizzle_read))
