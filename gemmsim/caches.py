@@ -49,15 +49,16 @@ class KeptDict(dict):
         self.maxsize, self.hits, self.misses = maxsize, 0, 0
         _register(name, self)
 
-    def get(self, key, default=None):
-        value = super().get(key, _MISSING)
-        return self._counted(value, default)
+    def get(self, key, default=None):   # on the decode's path: one call, no helper
+        value = dict.get(self, key, _MISSING)
+        if value is _MISSING:
+            self.misses += 1
+            return default
+        self.hits += 1
+        return value
 
     def pop(self, key, default=None):
-        value = super().pop(key, _MISSING)
-        return self._counted(value, default)
-
-    def _counted(self, value, default):
+        value = dict.pop(self, key, _MISSING)
         if value is _MISSING:
             self.misses += 1
             return default
