@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gemmsim.frontends.preshuffle import generator  # noqa: E402
 from gemmsim.hw import load_gpu  # noqa: E402
-from gemmsim.model import stream  # noqa: E402
+from gemmsim.model import gpu as gpu_model, stream  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
 from gemmsim.simulate import predict  # noqa: E402
 
@@ -41,6 +41,7 @@ def forget_work() -> None:
     a timed prediction generates, decodes and replays as the first one for its shape does."""
     generator._generate.cache_clear()
     predict_module._kept_replay.cache_clear()
+    gpu_model._walked_rounds.cache_clear()   # keyed by the Program's content: an equal new one would find it
     stream._STEPS.clear()
     stream._DECODED.clear()
 

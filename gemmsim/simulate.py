@@ -9,7 +9,6 @@ The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -21,7 +20,7 @@ from gemmsim.frontends.preshuffle.analysis import TileAnalysis, analyze
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU
 from gemmsim.hw.loader import CLOCK_MHZ
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByContent, kept
 from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
@@ -143,16 +142,16 @@ REPLAYS_KEPT = 64   # two clocks of each Program the generator keeps (a kept rep
 
 def _replay(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz: float, k_tiles: int,
             record: bool) -> KernelReplay:
-    """replay_kernel, kept per Program object: the generator gives equal inputs one Program, and the
+    """replay_kernel, kept per Program content: the generator gives equal inputs equal Programs, and the
     replay depends on nothing else (a model's 1xNx128 GEMMs, N one tile apart, replay once). A
     recorded replay (its timeline) is not kept. The kept replay is shared: callers copy before they change it."""
     if record:
         return replay_kernel(program, gpu, workgroups_per_cu, clock_mhz, k_tiles, record)
-    return _kept_replay(ByIdentity(program), ByIdentity(gpu), workgroups_per_cu, clock_mhz, k_tiles)
+    return _kept_replay(ByContent(program), ByContent(gpu), workgroups_per_cu, clock_mhz, k_tiles)
 
 
-@functools.lru_cache(maxsize=REPLAYS_KEPT)
-def _kept_replay(program: ByIdentity, gpu: ByIdentity, workgroups_per_cu: int, clock_mhz: float,
+@kept(REPLAYS_KEPT)
+def _kept_replay(program: ByContent, gpu: ByContent, workgroups_per_cu: int, clock_mhz: float,
                  k_tiles: int) -> KernelReplay:
     return replay_kernel(program.obj, gpu.obj, workgroups_per_cu, clock_mhz, k_tiles)
 

@@ -23,7 +23,6 @@ Spec syntax (what `gemmsim sweep --help` shows):
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import itertools
 import json
@@ -35,6 +34,7 @@ from typing import Iterable
 from gemmsim import progress
 from gemmsim.analysts.models import preset
 from gemmsim.analysts.shapes import Workload, model_gemms
+from gemmsim.caches import kept
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, load_gpu
@@ -228,7 +228,7 @@ def sweep_points(shapes: Iterable[tuple[int, int, int]], configs: dict[str, tupl
 
 # ---- the task -------------------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@kept(None)
 def _gpu(name: str) -> GPU:
     return load_gpu(name)
 

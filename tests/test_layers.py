@@ -16,7 +16,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "gemmsim"
 LAYERS = [
     {"errors", "version"},
-    {"files", "identity", "jsonable"},
+    {"caches", "files", "jsonable"},
     {"dtypes", "progress", "limits", "tables"},
     {"hw"},
     {"problem", "kernel_names"},

@@ -63,7 +63,7 @@ def test_the_text_output_says_it_came_from_the_cache(capsys):
     assert "answered from cache" not in run_cli(argv + ["--no-cache"], capsys)[1]
 
 
-def test_editing_the_gpu_file_or_the_model_version_invalidates_the_cache(tmp_path, monkeypatch):
+def test_editing_the_gpu_file_or_the_model_sources_invalidates_the_cache(tmp_path, monkeypatch):
     path = tmp_path / "mygpu.toml"
     shutil.copy(HW_DIR / "mi300x.toml", path)
     cache, problem = TuneCache(tmp_path / "c"), make_problem(SHAPE, "bf16")
@@ -72,8 +72,39 @@ def test_editing_the_gpu_file_or_the_model_version_invalidates_the_cache(tmp_pat
     path.write_text(path.read_text().replace("compute_units = { value = 304", "compute_units = { value = 240"))
     assert "value = 240" in path.read_text()
     assert not tune(problem, load_gpu(path), TILES, cache).from_cache
-    monkeypatch.setattr(gemmsim.tuning.cache, "MODEL_VERSION", 10**6)
+    monkeypatch.setattr(gemmsim.tuning.cache, "model_fingerprint", lambda: "another model")
     assert not tune(problem, load_gpu(path), TILES, cache).from_cache
+
+
+def test_the_model_fingerprint_follows_the_bytes_of_the_model_sources(tmp_path, monkeypatch):
+    source = tmp_path / "wave.py"
+    source.write_text("LATENCY_CYCLES = 4\n")
+    monkeypatch.setattr(gemmsim.tuning.cache, "PACKAGE", tmp_path)
+    monkeypatch.setattr(gemmsim.tuning.cache, "MODEL_SOURCES", ("wave.py",))
+    gemmsim.tuning.cache.model_fingerprint.cache_clear()
+    before = gemmsim.tuning.cache.simulator_version()
+    assert gemmsim.tuning.cache.simulator_version() == before        # computed once, then kept
+    source.write_text("LATENCY_CYCLES = 5\n")
+    gemmsim.tuning.cache.model_fingerprint.cache_clear()
+    assert gemmsim.tuning.cache.simulator_version() != before
+    monkeypatch.undo()
+    gemmsim.tuning.cache.model_fingerprint.cache_clear()
+
+
+def test_every_module_a_search_runs_through_is_in_the_model_fingerprint():
+    """A module a search imports is hashed (MODEL_SOURCES), or is one that cannot change a number."""
+    cannot_change_a_number = {"gemmsim", "gemmsim.api", "gemmsim.caches", "gemmsim.errors", "gemmsim.jsonable",
+                              "gemmsim.progress", "gemmsim.version"}
+    script = ("import sys, gemmsim.tuning.search, gemmsim.tuning.ahead, gemmsim.simulate; "
+              "print(' '.join(sys.modules[m].__file__ for m in sys.modules if m.startswith('gemmsim')))")
+    modules = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).resolve().parents[1]).stdout.split()
+    hashed = set(gemmsim.tuning.cache.model_source_files())
+    package = gemmsim.tuning.cache.PACKAGE
+    left_out = [m for m in map(Path, modules) if m not in hashed and
+                ".".join(("gemmsim",) + m.relative_to(package).with_suffix("").parts).removesuffix(".__init__")
+                not in cannot_change_a_number]
+    assert not left_out
 
 
 def test_cache_info_and_clear(capsys):

@@ -12,9 +12,9 @@ one per phase.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
+from gemmsim.caches import kept
 from gemmsim.hw import LDS
 from gemmsim.ir.program import Op, executions, lane_addresses
 
@@ -55,7 +55,7 @@ def access_cycles(addresses: Sequence[int], width_bits: int, op: str, lds: LDS) 
     return _cost(tuple(addresses), width // bank_bits, lds.lane_phases(op, width), lds.banks, lds.bank_width_bytes)
 
 
-@lru_cache(maxsize=65536)
+@kept(65536)
 def _cost(addresses: tuple[int, ...], dwords: int, phases: tuple[tuple[int, ...], ...], banks: int,
           bank_width: int) -> BankReport:
     cycles = used = worst = 0

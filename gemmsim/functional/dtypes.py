@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 
+from gemmsim.caches import KeptDict
 from gemmsim.dtypes import normalize
 from gemmsim.errors import ConfigError, InputError
 
@@ -91,16 +92,17 @@ def encode(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     return raw.reshape(values.shape[:-1] + (values.shape[-1] * fmt.bits // 8,))
 
 
-_LUTS: dict[str, np.ndarray] = {}
+_LUTS: dict[str, np.ndarray] = KeptDict("functional.dtypes.lookup_tables")
 
 
 def _lookup_table(fmt: ElementFormat) -> np.ndarray:
     """The value of every bit pattern of an 8- or 4-bit format (float64, or int64 for integers)."""
-    if fmt.name not in _LUTS:
+    table = _LUTS.get(fmt.name)
+    if table is None:
         patterns = np.arange(1 << fmt.bits, dtype=np.uint8)
         typed = patterns.view(fmt.np_type)
-        _LUTS[fmt.name] = typed.astype(np.int64 if fmt.is_int else np.float64)
-    return _LUTS[fmt.name]
+        table = _LUTS[fmt.name] = typed.astype(np.int64 if fmt.is_int else np.float64)
+    return table
 
 
 def decode(raw: np.ndarray, fmt: ElementFormat) -> np.ndarray:

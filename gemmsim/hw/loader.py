@@ -8,14 +8,17 @@ overflows the model's arithmetic."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from gemmsim.caches import KeptDict
 from gemmsim.dtypes import DTYPES
 from gemmsim.errors import HardwareFileError
 from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, parse_matrix_opcode
@@ -363,6 +366,13 @@ class GPU:
     clock_under_load: ClockUnderLoad | None = None  # None: the sustained clock whatever the kernel does
     arch_facts: ArchFacts = ArchFacts()
 
+    @cached_property
+    def fingerprint(self) -> str:
+        """The description's content, every loaded value (inherited ones too) but the provenance and
+        the file's name: a SHA-256 of its repr, computed once. The in-memory caches (caches.ByContent)
+        and the tuning cache key on it."""
+        return hashlib.sha256(repr(self).encode()).hexdigest()
+
     def clock_mhz(self, dtype: str, sustained: bool = True) -> float:
         """Engine clock for a GEMM of this dtype: the measured median under load, or the peak."""
         if not sustained:
@@ -432,16 +442,17 @@ def _arch_key(arch: str) -> str:
     return arch.lower().replace("_", "")
 
 
-_DEFAULTS: dict[tuple, dict[str, str]] = {}
+_DEFAULTS: dict[tuple, dict[str, str]] = KeptDict("hw.loader.default_gpus", 1)
 
 
 def default_gpus() -> dict[str, str]:
     """arch -> the shipped GPU that stands for it (`--arch`): the one description of the arch that
     says `default_for_arch = true` at its top (a file's own key: one that inherits does not inherit it)."""
     paths = sorted(HW_DIR.glob("*.toml"))
-    key = tuple((p, p.stat().st_mtime_ns) for p in paths)
-    if key not in _DEFAULTS:
-        out: dict[str, str] = {}
+    key = tuple((p, _read_text(p)) for p in paths)
+    out = _DEFAULTS.get(key)
+    if out is None:
+        out = {}
         for path in paths:
             if not _marks_default(path):
                 continue
@@ -454,7 +465,7 @@ def default_gpus() -> dict[str, str]:
             out[arch] = path.stem
         _DEFAULTS.clear()
         _DEFAULTS[key] = out
-    return dict(_DEFAULTS[key])
+    return dict(out)
 
 
 def _marks_default(path: Path) -> bool:
@@ -468,7 +479,7 @@ def _marks_default(path: Path) -> bool:
     return marker
 
 
-_CACHE: dict[tuple[Path, str], GPU] = {}
+_CACHE: dict[tuple[Path, str], GPU] = KeptDict("hw.loader.gpus")
 
 
 def load_gpu(name_or_path: str | Path) -> GPU:
@@ -476,9 +487,10 @@ def load_gpu(name_or_path: str | Path) -> GPU:
     so a file rewritten by `calibrate --write` is read again)."""
     path = gpu_path(name_or_path)
     key = (path, _read_text(path))
-    if key not in _CACHE:
-        _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
-    return _CACHE[key]
+    gpu = _CACHE.get(key)
+    if gpu is None:
+        gpu = _CACHE[key] = _build(path, _read_with_parents(path, seen=()))
+    return gpu
 
 
 def gpu_path(name_or_path: str | Path) -> Path:

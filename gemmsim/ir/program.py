@@ -14,11 +14,11 @@ where iter_j runs over the enclosing loops, outermost first. LDS addresses carry
 from __future__ import annotations
 
 import enum
-import functools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Callable, Iterator, Union
 
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByIdentity, kept
 
 
 class Op(enum.Enum):
@@ -158,6 +158,14 @@ class Program:
     z_bases: dict[str, tuple[int, int]] = field(default_factory=dict)  # buffer -> bytes per (batch entry, split)
     z_extents: dict[str, int] = field(default_factory=dict)  # buffer -> bytes one z slice's descriptor covers
 
+    @cached_property
+    def fingerprint(self) -> int:
+        """A hash of the whole content, computed once (it hashes every instruction: a few ms for a big
+        tile), for the caches that key on the Program by content (caches.ByContent); or the hash of
+        the inputs that fixed it, where its builder gave them (fingerprinted)."""
+        return hash(tuple(tuple(sorted(v.items())) if isinstance(v, dict) else v
+                          for v in (getattr(self, f.name) for f in fields(self))))
+
     @property
     def waves_per_workgroup(self) -> int:
         return len(self.waves)
@@ -254,6 +262,15 @@ def find_loop(items: tuple[Item, ...], name: str) -> Loop | None:
     return next((loop for loop in find_loops(items) if loop.name == name), None)
 
 
+def fingerprinted(program: Program, inputs: tuple) -> Program:
+    """`program`, its fingerprint the hash of `inputs`, which fix its content (a generator's cache
+    key): a few microseconds instead of hashing every instruction. Two Programs built from other
+    inputs, or hashed, only miss each other's entries; equal fingerprints are still confirmed by
+    comparing the Programs (caches.ByContent)."""
+    program.__dict__["fingerprint"] = hash(("built from", inputs))
+    return program
+
+
 HOT_LOOPS_KEPT = 256    # waves' items (a few dozen Programs' worth; the key holds its items)
 
 
@@ -264,10 +281,13 @@ def hot_loop(items: tuple[Item, ...]) -> Loop | None:
     return _hot_loop(items)
 
 
-@functools.lru_cache(maxsize=HOT_LOOPS_KEPT)
+@kept(HOT_LOOPS_KEPT)
 def _kept_hot_loop(items: ByIdentity) -> Loop | None:
     """hot_loop once per wave's items: a prediction asks about a dozen times (the trips, the L1
-    period, the decode, the tile shape), and each answer counts every loop's instructions."""
+    period, the decode, the tile shape), and each answer counts every loop's instructions. Keyed by
+    the items' identity, not their content: the answer is a Loop inside them, which callers find
+    again with `is` (with_trip_count, trip_starts), so an equal tuple's Loop would not do; and hashing
+    a wave's items costs about what the answer saves."""
     return _hot_loop(items.obj)
 
 

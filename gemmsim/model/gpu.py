@@ -17,13 +17,12 @@ which the bottleneck is read.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
 from gemmsim import limits
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByContent, kept
 from gemmsim.model.cu import CuRun, replay_cu
 from gemmsim.model.stream import L1_OPS, hot_loop_trips
 from gemmsim.model.traffic import RoundTraffic, average_round, block_bytes, walk_rounds
@@ -218,7 +217,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
     blocks = program.workgroups
     slots = gpu.compute_units * workgroups_per_cu
     full_rounds, remainder = divmod(blocks, slots)
-    rounds = list(_walked_rounds(ByIdentity(program), ByIdentity(gpu), slots, k_slices))
+    rounds = list(_walked_rounds(ByContent(program), ByContent(gpu), slots, k_slices))
     full = partial = None
     # Where full MIO and LG queues serve the oldest workgroup first (model/mio.py), a CU's workgroups
     # finish one after another; while more are waiting, each freed slot takes the next at once, so full
@@ -242,8 +241,8 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
 ROUNDS_KEPT = 64   # a prediction replays one Program at two clocks; its tile walk does not depend on the clock
 
 
-@functools.lru_cache(maxsize=ROUNDS_KEPT)
-def _walked_rounds(program: ByIdentity, gpu: ByIdentity, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
+@kept(ROUNDS_KEPT)
+def _walked_rounds(program: ByContent, gpu: ByContent, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
     return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers))
 
 

@@ -10,11 +10,10 @@ decoded once and its Step shared by every iteration.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field, replace
 
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByContent, ByIdentity, KeptDict, kept
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
 from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Loop, Op, Program, Reg,
@@ -137,7 +136,7 @@ def _l1_pieces(instr: Instr, counters: tuple[int, ...], line_bytes: int) -> dict
                 piece_bytes=instr.lane_bytes, line_counts=counts)
 
 
-@functools.lru_cache(maxsize=4096)
+@kept(4096)
 def _unshifted_pieces(touched: tuple[int, ...], requested: tuple[int, ...], piece_bytes: int, line_bytes: int
                       ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """_l1_pieces' pieces and line counts at no shift: every iteration of a moving load only adds its
@@ -180,7 +179,7 @@ def decode_wave(items: tuple[Item, ...], gpu: GPU, hot_trips: int | None = None,
     if hot_trips is not None and loop is not None:
         items = with_trip_count(items, lambda candidate: candidate is loop, hot_trips)
     known = {} if known is None else known
-    gpu_key = ByIdentity(gpu)
+    gpu_key = ByContent(gpu)
     steps = []
     for instr, counters in walk(items, repeat_loops=True):
         strides = instr.iter_strides
@@ -234,11 +233,11 @@ def _fewer_trips(items: tuple[Item, ...], steps: tuple[Step, ...], trips: int, f
 # Steps by the instruction's value (and its shift and the GPU), for every Program: the candidates of
 # one tile shape, and GEMMs that differ in K or N, repeat most instructions (MFMAs, LDS accesses, B
 # loads) as equal objects; hashing one costs a tenth of decoding it.
-_STEPS: dict[tuple[Instr, int | None, ByIdentity], Step] = {}
 STEPS_KEPT = 20_000      # a few dozen Programs' worth (a global load's Step holds its pieces); then it starts again
+_STEPS: dict[tuple[Instr, int | None, ByContent], Step] = KeptDict("model.stream.steps", STEPS_KEPT)
 
 
-def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu_key: ByIdentity) -> Step:
+def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu_key: ByContent) -> Step:
     key = (instr, shift, gpu_key)
     step = _STEPS.get(key)
     if step is None:
@@ -248,10 +247,12 @@ def _shared_step(instr: Instr, shift: int | None, counters: tuple[int, ...], gpu
     return step
 
 
-# per (Program, GPU), the most recent first: the two objects (their ids are the key, so they are held),
-# the Steps decoded so far, and the streams per trip count
-_DECODED: dict[tuple[int, int], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = {}
+# per (Program, GPU) content, the least recent first: the Program decoded (the `known` Steps are keyed
+# by the ids of its instructions, so it is held, and an equal Program asking later decodes it instead),
+# the GPU, the Steps decoded so far, and the streams per trip count
 DECODED_KEPT = 4    # a search replays a candidate's Program again at its final clock (a re-decode mostly finds its Steps in _STEPS)
+_DECODED: dict[tuple[ByContent, ByContent], tuple[Program, GPU, dict, dict[int | None, tuple[tuple[Step, ...], ...]]]] = (
+    KeptDict("model.stream.decoded", DECODED_KEPT))
 
 
 def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[tuple[Step, ...], ...]:
@@ -259,14 +260,14 @@ def decoded_streams(program: Program, gpu: GPU, hot_trips: int | None) -> tuple[
     for every kind of round, short and long, at two clocks, and decoding was a quarter of a tune. A
     stream of fewer hot-loop trips is cut from a longer one already decoded (replay_round decodes the
     long one first). Only the most recent Programs are kept: a big tile's Steps take a few MB."""
-    key = (id(program), id(gpu))
+    key = (ByContent(program), ByContent(gpu))
     entry = _DECODED.pop(key, None)
     if entry is None:
         entry = (program, gpu, {}, {})
         if len(_DECODED) >= DECODED_KEPT:
             del _DECODED[next(iter(_DECODED))]   # the least recently used
     _DECODED[key] = entry
-    _, _, known, by_trips = entry
+    program, _, known, by_trips = entry
     streams = by_trips.get(hot_trips)
     if streams is None:
         longer = min((t for t in by_trips if t is not None and hot_trips is not None and t > hot_trips), default=None)
@@ -291,7 +292,10 @@ def scoreboard_streams(streams: tuple[tuple[Step, ...], ...]) -> tuple[tuple[Ste
     return _scoreboard_streams(ByIdentity(streams))
 
 
-@functools.lru_cache(maxsize=SCOREBOARDS_KEPT)
+# Keyed by the streams' identity: they are the tuples decoded_streams keeps per (Program, GPU) content
+# and trip count, so equal contents hand this very object while their entry lives; hashing their
+# thousands of Steps on every call would cost more than the cut saves.
+@kept(SCOREBOARDS_KEPT)
 def _scoreboard_streams(streams: ByIdentity) -> tuple[tuple[Step, ...], ...]:
     piped = {id(step): step for steps in streams.obj for step in steps if step.piped}
     # a register's signature: which of the distinct write sets hold it (a class: one signature)

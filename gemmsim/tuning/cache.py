@@ -2,8 +2,9 @@
 `tune`, the search that answers from it when it can.
 
     the GPU description's content (a hash of the loaded description, so an edited or inherited
-    file changes it), the simulator version (gemmsim.__version__ and MODEL_VERSION, bumped whenever
-    the timing model's numbers change), the problem and the candidate space.
+    file changes it), the simulator version (gemmsim.__version__ and a digest of the sources a
+    prediction runs through, MODEL_SOURCES: any edit of the model misses), the problem and the
+    candidate space.
 
 Nothing is ever invalidated in place: a changed key simply misses, and `gemmsim cache clear` drops
 the file's rows. Location: $GEMMSIM_CACHE_DIR, else the user cache directory (~/.cache/gemmsim, or
@@ -18,6 +19,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from gemmsim.caches import kept
 from gemmsim.version import __version__
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import GPU
@@ -25,7 +27,12 @@ from gemmsim.problem import Problem
 from gemmsim.tuning.result import DEFAULT_TOP, TuneResult, result_from_dict, result_to_dict
 from gemmsim.tuning.space import TILES, Space
 
-MODEL_VERSION = 13           # bump when a change of the timing model changes any predicted number
+# What a prediction runs through, relative to the package (a folder: its .py and .toml files): their
+# bytes are the model's part of the key. The GPU descriptions are keyed apart, by their content.
+# tests/test_tune.py checks that every module a search imports is here or cannot change a number.
+MODEL_SOURCES = ("model", "frontends", "ir", "analytics", "tuning", "hw/*.py", "simulate.py", "problem.py",
+                 "prediction.py", "dtypes.py", "limits.py")
+PACKAGE = Path(__file__).resolve().parents[1]
 FILE_NAME = "tune.sqlite"
 BUSY_TIMEOUT_S = 30.0
 SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
@@ -43,12 +50,33 @@ EXPORT_COLUMNS = EXPORT_KEY_COLUMNS | {"rank": int} | CANDIDATE_COLUMNS
 
 
 def simulator_version() -> str:
-    return f"{__version__}+model{MODEL_VERSION}"
+    """gemmsim's version and the model's digest: what a cached result was predicted with."""
+    return f"{__version__}+model.{model_fingerprint()[:12]}"
+
+
+@kept(1)
+def model_fingerprint() -> str:
+    """A SHA-256 of the model's sources (their paths and bytes), computed once per process."""
+    digest = hashlib.sha256()
+    for path in model_source_files():
+        name, data = path.relative_to(PACKAGE).as_posix().encode(), path.read_bytes()
+        digest.update(b"%d %s %d\n" % (len(name), name, len(data)) + data)
+    return digest.hexdigest()
+
+
+def model_source_files() -> list[Path]:
+    files = set()
+    for entry in MODEL_SOURCES:
+        if (PACKAGE / entry).is_dir():
+            files.update(p for p in (PACKAGE / entry).rglob("*") if p.suffix in (".py", ".toml") and p.is_file())
+        else:
+            files.update(PACKAGE.glob(entry))
+    return sorted(files)
 
 
 def gpu_hash(gpu: GPU) -> str:
     """The description's content: every loaded value (inherited ones too), not the file's name."""
-    return hashlib.sha256(repr(gpu).encode()).hexdigest()[:16]
+    return gpu.fingerprint[:16]
 
 
 def cache_dir() -> Path:

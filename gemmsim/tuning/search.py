@@ -13,7 +13,6 @@ rest follow, marked "not replayed" with their bound.
 
 from __future__ import annotations
 
-import functools
 import heapq
 import re
 from typing import TYPE_CHECKING
@@ -22,7 +21,7 @@ from gemmsim import progress
 from gemmsim.errors import ConfigError
 from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze, workgroups_on_busiest_cu
 from gemmsim.hw import GPU, load_gpu
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByContent, kept
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.tuning.result import DEFAULT_TOP, Candidate, TuneResult
@@ -179,15 +178,15 @@ def _why_slower(p: Prediction, best_us: float, a: TileAnalysis) -> str:
 def predict_gemm(shape: tuple[int, int, int], dtype: str, gpu: GPU | str, tile: str | tuple | None = None,
                  **options) -> Prediction:
     """Predict (M, N, K) of `dtype`; with tile None, the winner of the search over the tiles (every
-    other knob at `options`). Results are kept for the process (the GPU object, the shape and the
-    options are the key)."""
+    other knob at `options`). Results are kept for the process (the GPU description's content, the shape
+    and the options are the key)."""
     gpu = load_gpu(gpu) if isinstance(gpu, str) else gpu
     tile = tile if tile is None or isinstance(tile, str) else tuple(tile)
-    return _cached_gemm(tuple(shape), dtype, ByIdentity(gpu), tile, tuple(sorted(options.items())))
+    return _cached_gemm(tuple(shape), dtype, ByContent(gpu), tile, tuple(sorted(options.items())))
 
 
-@functools.lru_cache(maxsize=GEMM_CACHE_SIZE)
-def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByIdentity, tile, options: tuple) -> Prediction:
+@kept(GEMM_CACHE_SIZE)
+def _cached_gemm(shape: tuple[int, int, int], dtype: str, gpu: ByContent, tile, options: tuple) -> Prediction:
     from gemmsim.simulate import predict
 
     problem = make_problem(shape, dtype)

@@ -20,10 +20,10 @@ measurement).
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 
 from gemmsim import progress
+from gemmsim.caches import kept
 from gemmsim.errors import ConfigError
 from gemmsim.frontends import registry
 from gemmsim.hw import load_gpu
@@ -39,7 +39,7 @@ class Predictor:
 
     def __init__(self, sass_dir: str | Path | None = None):
         self.sass_dir = Path(sass_dir) if sass_dir else None
-        self._predict_kernel = lru_cache(maxsize=PREDICTIONS_KEPT)(self._prediction)
+        self._predict_kernel = kept(PREDICTIONS_KEPT)(self._prediction)
 
     def predict(self, p: Point) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""

@@ -26,10 +26,10 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from gemmsim.analytics.occupancy import Occupancy, occupancy, waves_per_eu_vgpr_budget
+from gemmsim.caches import kept
 from gemmsim.errors import ConfigError
 from gemmsim.hw import GPU, MatrixInstruction, default_gpus, load_gpu
 from gemmsim.ir.program import Op, Program, count_ops, hot_loop
@@ -52,7 +52,7 @@ DS_WRITE_ADVANCE = 2     # FlyDSL starts the tail LDS writes this many MFMAs (gf
 FIRST_READS = 2          # FlyDSL's gfx942 hot loop reads this many A packs before its first MFMA
 
 
-@cache
+@kept(1)
 def _preload_table() -> dict[str, tuple[int, int]]:
     data = tomllib.loads((Path(__file__).parent / "preload.toml").read_text())
     return {tile: (dsrd, dvmem) for tile, (dsrd, dvmem) in data["tiles"].items()}

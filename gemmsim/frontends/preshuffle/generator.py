@@ -28,16 +28,15 @@ conversion instruction) is the compiled kernel's software rounding.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, replace
 
 from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD, WAVES_PER_BLOCK, TileAnalysis,
                                                    k_steps_per_mfma)
 from gemmsim.hw import GPU
-from gemmsim.identity import ByIdentity
+from gemmsim.caches import ByContent, kept
 from gemmsim.problem import OUTPUT_BYTES
-from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources
+from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources, fingerprinted
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
 from gemmsim.ir.waits import WaitScript, WaitTracker, fill
 
@@ -209,7 +208,7 @@ class _WaveBuilder:
             loads = last_loads
             early = a.m_repeat * a.num_acc_n * 4 <= SCALES_IN_LAST_TILE_ACC_VGPRS
             load_at = [0 if early else len(mfmas)] * len(loads)
-        mfmas, read_at = _kept_ready_first(ByIdentity(mfmas), tuple(key for _, key in reads), tuple(read_at))
+        mfmas, read_at = _kept_ready_first(mfmas, tuple(key for _, key in reads), tuple(read_at))
         # (position, kind, index): kind 0 an LDS read, 1 a global load, 2 an LDS write; position i = before MFMA i
         events = ([(at, 0, j) for j, at in enumerate(read_at)] + [(at, 1, j) for j, at in enumerate(load_at)]
                   + [(at, 2, j) for j, at in enumerate(write_at)])
@@ -523,14 +522,14 @@ def _k_pack(span: int, ku: int, lane: int) -> tuple[int, int]:
     return first + quarter // 4, quarter % 4
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _b_lane_offsets(span: int, ku: int, lanes: int) -> tuple[int, ...]:
     """Each lane's byte offset in a B load of step ku from its column block's first K chunk of the tile."""
     packs = [_k_pack(span, ku, lane) for lane in range(lanes)]
     return tuple((step * 4 + quarter) * 256 + (lane % 16) * PACK_BYTES for lane, (step, quarter) in enumerate(packs))
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _a_pack_coords(span: int, ku: int, mi: int, lanes: int) -> tuple[tuple[int, int], ...]:
     """(row, byte column) in the A tile of each lane's pack of step ku, row block mi."""
     packs = [_k_pack(span, ku, lane) for lane in range(lanes)]
@@ -542,25 +541,25 @@ def _copy_coords(thread_chunk: int, nbytes: int, row_bytes: int) -> tuple[int, i
     return chunk // row_bytes, chunk % row_bytes
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _copy_round_coords(first: int, lanes: int, nbytes: int, row_bytes: int) -> tuple[tuple[int, int], ...]:
     return tuple(_copy_coords(first + lane, nbytes, row_bytes) for lane in range(lanes))
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _lds_offsets(coords: tuple[tuple[int, int], ...], base: int, row_bytes: int, swizzle: bool,
                  group_bytes: int | None) -> tuple[int, ...]:
     return tuple(base + lds_offset(row, col, row_bytes, swizzle, group_bytes) for row, col in coords)
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _c_lane_offsets(lanes: int, row_elems: int, elem_bytes: int) -> tuple[int, ...]:
     """Each lane's byte offset in a store of one accumulator row from the row's first column:
     lane group g = lane // 16 holds row 4g, lane % 16 the column."""
     return tuple(((lane // 16) * 4 * row_elems + lane % 16) * elem_bytes for lane in range(lanes))
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
+@kept(LANE_PATTERNS_KEPT)
 def _mfma_order(k_unroll: int, per_step: float, m_repeat: int, num_acc_n: int, opcode: str, cycles: int, regs: _Regs,
                 b_tile_regs: int, parity: int) -> tuple[tuple[Instr, tuple, tuple], ...]:
     """_WaveBuilder.mfmas of a tile of this parity: the same for every wave, and kept for every candidate
@@ -608,11 +607,11 @@ def _ready_first(mfmas, read_keys: list, read_at: list[int]) -> tuple[list, list
     return order, [at[k] for k in read_keys]
 
 
-@functools.lru_cache(maxsize=LANE_PATTERNS_KEPT)
-def _kept_ready_first(mfmas: ByIdentity, read_keys: tuple, read_at: tuple) -> tuple[tuple, tuple[int, ...]]:
-    """_ready_first of a tile parity's MFMA order (kept by _mfma_order, hence its identity): every wave
-    and both passes of the loop body ask for the same order again."""
-    order, at = _ready_first(mfmas.obj, list(read_keys), list(read_at))
+@kept(LANE_PATTERNS_KEPT)
+def _kept_ready_first(mfmas: tuple, read_keys: tuple, read_at: tuple) -> tuple[tuple, tuple[int, ...]]:
+    """_ready_first of a tile parity's MFMA order: every wave and both passes of the loop body ask for
+    the same order again."""
+    order, at = _ready_first(mfmas, list(read_keys), list(read_at))
     return tuple(order), tuple(at)
 
 
@@ -629,16 +628,17 @@ PROGRAMS_KEPT = 32   # a tune generates up to a few dozen candidates; a model's 
 def generate(a: TileAnalysis, gpu: GPU, break_swizzle_read: bool = False) -> Program:
     """The Program of one workgroup of the analysed configuration on this GPU.
 
-    Equal inputs give the same Program object, which the replay's caches key on. Of the problem the
-    generator needs M, the dtype and the batch; N and K reach it only through the analysis (padded
-    sizes, A's row stride, the grid), so they are left out of the problem it is given: a model's
-    GEMMs 1xNx128 with N one tile apart then share one Program, its decode and its replays."""
+    Equal inputs give the same Program object (an equal one once it has left the cache: the replay's
+    caches key on its content). Of the problem the generator needs M, the dtype and the batch; N and
+    K reach it only through the analysis (padded sizes, A's row stride, the grid), so they are left
+    out of the problem it is given: a model's GEMMs 1xNx128 with N one tile apart then share one
+    Program, its decode and its replays."""
     shape = replace(a.problem, n=0, k=0)
-    return _generate(replace(a, problem=shape), ByIdentity(gpu), break_swizzle_read)
+    return _generate(replace(a, problem=shape), ByContent(gpu), break_swizzle_read)
 
 
-@functools.lru_cache(maxsize=PROGRAMS_KEPT)
-def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) -> Program:
+@kept(PROGRAMS_KEPT)
+def _generate(a: TileAnalysis, gpu_key: ByContent, break_swizzle_read: bool) -> Program:
     gpu = gpu_key.obj
     waves = tuple(_WaveBuilder(a, gpu, w, break_swizzle_read).stream() for w in range(WAVES_PER_BLOCK))
     a_row, b_k = a.a_row_bytes, int(a.k_padded * a.problem.elem_bytes)
@@ -651,7 +651,7 @@ def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) ->
         split_k_bytes = a.k_tiles * a.tile_k_bytes
         z = {"A": (a.problem.m * a_row, split_k_bytes), "B": (a.n_padded * b_k, split_k_bytes // 64 * 4 * 256),
              "C": (split * c_slice, c_slice)}
-    return Program(
+    return fingerprinted(Program(
         name=f"preshuffle_gemm_{a.problem.dtype}_{a.config.tile}_{a.config.copy}_s{a.config.lds_stage}"
              f"{'_swz' if a.config.swizzle else ''}_{a.config.epilogue}"
              f"{f'_b{batch}' if batch > 1 else ''}{f'_splitk{split}' if split > 1 else ''}",
@@ -666,4 +666,4 @@ def _generate(a: TileAnalysis, gpu_key: ByIdentity, break_swizzle_read: bool) ->
                      "scale_a": (a.config.tile_m * SCALE_BYTES, 0), "scale_b": (0, a.config.tile_n * SCALE_BYTES)},
         source="generated",
         batch=batch, split_k=split, z_bases=z, z_extents={"C": c_slice} if z else {},
-    )
+    ), ("preshuffle", a, gpu_key.fingerprint, break_swizzle_read))

@@ -19,11 +19,11 @@ Classes (what the timing model cares about):
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gemmsim.caches import kept
 from gemmsim.errors import InputError
 from gemmsim.frontends.sm90.control import decode_control
 from gemmsim.ir.program import Control
@@ -83,7 +83,13 @@ def parse_sass(text: str) -> dict[str, list[SassInstr]]:
 def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
     """The instructions of `function` (default: the only function) in a listing file."""
     path = Path(path)
-    functions = _parsed(str(path.resolve()), path.stat().st_mtime_ns)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{path}: not a SASS listing (not UTF-8 text at byte {e.start})") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
+    functions = _parsed(text)
     if not functions:
         raise InputError(f"{path}: no 'Function :' section found (expected cuobjdump -sass output)")
     if function is None:
@@ -95,16 +101,10 @@ def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
     return list(functions[function])
 
 
-@functools.lru_cache(maxsize=64)
-def _parsed(resolved: str, mtime_ns: int) -> dict[str, list[SassInstr]]:
-    """A listing parsed once while it is unchanged: a prediction reads its hot loop's order, control
-    bits and surroundings from the same file."""
-    try:
-        text = Path(resolved).read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise InputError(f"{resolved}: not a SASS listing (not UTF-8 text at byte {e.start})") from None
-    except OSError as e:
-        raise InputError(f"{resolved}: cannot be read: {e.strerror or e}") from None
+@kept(64)
+def _parsed(text: str) -> dict[str, list[SassInstr]]:
+    """A listing parsed once per text: a prediction reads its hot loop's order, control bits and
+    surroundings from the same file (reading and hashing the text costs a small part of parsing it)."""
     return parse_sass(text)
 
 
