@@ -75,20 +75,40 @@ def quantize(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     if fmt.is_int:
         info = np.iinfo(fmt.np_type)
         return np.clip(np.rint(values), info.min, info.max)
-    clipped = np.clip(values, -fmt.max_value, fmt.max_value)  # saturate rather than overflow to NaN
-    return clipped.astype(fmt.np_type).astype(np.float64)
+    return values_of(round_to(values, fmt), fmt)
+
+
+def round_to(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """Float64 values rounded to a float format, as an array of that format (saturating rather than
+    overflowing to NaN)."""
+    return np.clip(values, -fmt.max_value, fmt.max_value).astype(fmt.np_type)
+
+
+def values_of(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """An array of a float format -> float64 values (by the value table: the same numbers astype gives)."""
+    return value_table(fmt)[_patterns(typed, fmt)]
+
+
+def _patterns(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """The bit pattern of each element of an array of the format (4-bit elements sit one per byte)."""
+    patterns = typed.view(np.uint16 if fmt.bits == 16 else np.uint8)
+    return patterns & 0xF if fmt.bits == 4 else patterns
 
 
 def encode(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     """Already-quantized values (last axis = elements) -> little-endian bytes (last axis = bytes)."""
-    typed = values.astype(fmt.np_type)
+    return encode_typed(values.astype(fmt.np_type), fmt)
+
+
+def encode_typed(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """An array of the format (last axis = elements) -> little-endian bytes (last axis = bytes)."""
     if fmt.bits == 4:
         nibbles = typed.view(np.uint8) & 0xF
         if nibbles.shape[-1] % 2:
             raise ConfigError(f"{fmt.name}: an odd number of elements ({nibbles.shape[-1]}) cannot be packed in bytes")
         return (nibbles[..., 0::2] | (nibbles[..., 1::2] << 4)).astype(np.uint8)
     raw = np.ascontiguousarray(typed).view(np.uint8)
-    return raw.reshape(values.shape[:-1] + (values.shape[-1] * fmt.bits // 8,))
+    return raw.reshape(typed.shape[:-1] + (typed.shape[-1] * fmt.bits // 8,))
 
 
 _LUTS: dict[str, np.ndarray] = {}
@@ -101,6 +121,19 @@ def _lookup_table(fmt: ElementFormat) -> np.ndarray:
         typed = patterns.view(fmt.np_type)
         _LUTS[fmt.name] = typed.astype(np.int64 if fmt.is_int else np.float64)
     return _LUTS[fmt.name]
+
+
+_VALUES: dict[str, np.ndarray] = {}
+
+
+def value_table(fmt: ElementFormat) -> np.ndarray:
+    """The value of every bit pattern of a format as float64 (integers too: int8 products and their
+    sums over one instruction are exact in float64), indexed by the pattern."""
+    if fmt.name not in _VALUES:
+        patterns = np.arange(1 << fmt.bits, dtype=np.uint16 if fmt.bits == 16 else np.uint8)
+        with np.errstate(invalid="ignore"):   # the NaN patterns stay NaN
+            _VALUES[fmt.name] = patterns.view(fmt.np_type).astype(np.float64)
+    return _VALUES[fmt.name]
 
 
 def decode(raw: np.ndarray, fmt: ElementFormat) -> np.ndarray:

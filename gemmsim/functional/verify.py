@@ -29,7 +29,8 @@ import numpy as np
 from gemmsim import limits
 from gemmsim.frontends.preshuffle.analysis import K_STEP_BYTES, MFMA_TILE, analyze
 from gemmsim.errors import ConfigError
-from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize, to_bf16_bits
+from gemmsim.functional.dtypes import (ElementFormat, bf16_values, encode_typed, input_format, round_to, to_bf16_bits,
+                                       values_of)
 from gemmsim.functional.faults import FAULTS, check_fault, check_seed
 from gemmsim.functional.executor import Hazard, Origin, Replay, run
 from gemmsim.hw import GPU
@@ -143,19 +144,22 @@ def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bo
     shape_a, shape_b = (problem.m, problem.k), (problem.n, problem.k)
     if problem.batch > 1:
         shape_a, shape_b = (problem.batch,) + shape_a, (problem.batch,) + shape_b
-    if fmt.is_int:
-        a, b = (rng.integers(-128, 128, size=s).astype(np.float64) for s in (shape_a, shape_b))
+    if fmt.is_int:   # (the values as the format's own array, which encodes without another rounding)
+        typed_a, typed_b = (rng.integers(-128, 128, size=s).astype(fmt.np_type) for s in (shape_a, shape_b))
+        a, b = typed_a.astype(np.float64), typed_b.astype(np.float64)
     else:
         spread = 2.0 if fmt.bits == 4 else 1.0   # fp4 spans 0.5 .. 6: use more of it
-        a, b = (quantize(rng.normal(0.0, spread, size=s), fmt) for s in (shape_a, shape_b))
-    entries = b.reshape(-1, problem.n, problem.k)
-    if padded is not None:
+        typed_a, typed_b = (round_to(rng.normal(0.0, spread, size=s), fmt) for s in (shape_a, shape_b))
+        a, b = values_of(typed_a, fmt), values_of(typed_b, fmt)
+    entries = typed_b.reshape(-1, problem.n, problem.k)
+    if padded is not None:   # zero bits, the value 0 in every format
         n_pad, k_pad = padded
-        entries = np.pad(entries, ((0, 0), (0, n_pad - problem.n), (0, k_pad - problem.k)))
-    b_plain = [encode(e, fmt) for e in entries]
+        patterns = entries.view(np.uint16 if fmt.bits == 16 else np.uint8)
+        entries = np.pad(patterns, ((0, 0), (0, n_pad - problem.n), (0, k_pad - problem.k))).view(fmt.np_type)
+    b_plain = [encode_typed(e, fmt) for e in entries]
     b_bytes = (np.concatenate([preshuffle_b(e) for e in b_plain]) if preshuffled
                else np.concatenate([e.ravel() for e in b_plain]))
-    return Inputs(a, b, encode(a, fmt).ravel(), b_bytes)
+    return Inputs(a, b, encode_typed(typed_a, fmt).ravel(), b_bytes)
 
 
 def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.ndarray:
