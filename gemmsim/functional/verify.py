@@ -22,6 +22,8 @@ hands the kernel B in plain row-major N x K order instead of the pre-shuffled la
 
 from __future__ import annotations
 
+import hashlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -102,6 +104,8 @@ class VerifyReport:
     hazards: tuple[Hazard, ...]
     hazard_count: int
     cause: str
+    engine: str = "numpy"      # the replay's data path (executor.py): numpy, numba or numba-trace; same result
+    c_digest: str = ""         # BLAKE2b (128-bit) of the bytes the kernel left in C: equal digests, equal C
 
     @property
     def passed(self) -> bool:
@@ -116,7 +120,7 @@ class VerifyReport:
             "worst_error_to_tolerance": _finite(self.worst_error_to_tolerance),
             "first_wrong": self.first_wrong.to_dict() if self.first_wrong else None,
             "hazard_count": self.hazard_count, "hazards": [h.describe() for h in self.hazards],
-            "cause": self.cause,
+            "cause": self.cause, "c_digest": self.c_digest,
         }
 
 
@@ -179,34 +183,43 @@ def check_request(problem: Problem, seed: int) -> None:
     limits.check_verify(problem.m, problem.n, problem.k)
 
 
-def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, fault: str | None = None) -> VerifyReport:
+def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, fault: str | None = None,
+           engine: str | None = None) -> VerifyReport:
     """Generate the program, replay every workgroup on random data and compare C with numpy.
-    Refuses, with its estimate, a shape whose replay would need too much memory or time."""
+    Refuses, with its estimate, a shape whose replay would need too much memory or time.
+    engine: the replay's, "numpy" or "numba" (default: numba when installed; executor.run)."""
     check_request(problem, seed)
     check_fault(fault, config)
     analysis = analyze(problem, config, gpu)
     program = generate(analysis, gpu, break_swizzle_read=fault == "swizzle-read")
-    return check_program(program, problem, config, gpu, seed, fault)
+    return check_program(program, problem, config, gpu, seed, fault, engine)
 
 
 def check_program(program: Program, problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0,
-                  fault: str | None = None) -> VerifyReport:
+                  fault: str | None = None, engine: str | None = None) -> VerifyReport:
     """Replay a given program (generated, or altered by a test) on random data and compare C with numpy."""
     check_request(problem, seed)
     fmt = input_format(problem.dtype, gpu.arch)
     n_pad, k_pad = _round_up(problem.n, config.tile_n), _round_up(problem.k, config.tile_k)
     plain = (n_pad, k_pad) == (problem.n, problem.k) and problem.batch == 1 and config.split_k == 1
     inputs = make_inputs(problem, fmt, seed, preshuffled=fault != "preshuffle", padded=(n_pad, k_pad))
-    if plain:
-        c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
-        replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)})
-        got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
-        want = inputs.a @ inputs.b.T
-    else:
-        replay, got = _run_shaped(program, problem, config, inputs, n_pad)
-        want = inputs.a @ np.swapaxes(inputs.b, -1, -2)
-    tol = tolerance(inputs, want, fmt)
+    with ThreadPoolExecutor(1, thread_name_prefix="gemmsim-reference") as pool:
+        reference = pool.submit(_reference, inputs, fmt)   # numpy's products, while the replay runs
+        if plain:
+            c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
+            replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes,
+                                   **_unit_scales(problem, config)}, engine=engine)
+            got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
+        else:
+            replay, got = _run_shaped(program, problem, config, inputs, n_pad, engine)
+        want, tol = reference.result()
     return _report(problem, config, gpu, program.name, fmt, seed, fault, replay, got, want, tol)
+
+
+def _reference(inputs: Inputs, fmt: ElementFormat) -> tuple[np.ndarray, np.ndarray]:
+    """C = A B^T in float64 on the quantized values, and its tolerance."""
+    want = inputs.a @ np.swapaxes(inputs.b, -1, -2)
+    return want, tolerance(inputs, want, fmt)
 
 
 def _unit_scales(problem: Problem, config: KernelConfig) -> dict[str, np.ndarray]:
@@ -221,7 +234,7 @@ def _round_up(x: int, step: int) -> int:
 
 
 def _run_shaped(program: Program, problem: Problem, config: KernelConfig, inputs: Inputs,
-                n_pad: int) -> tuple[Replay, np.ndarray]:
+                n_pad: int, engine: str | None) -> tuple[Replay, np.ndarray]:
     """A batch, a split-K or a tail: C has row stride N_pad (columns past N are cut off here); under
     split-K the kernel fills an f32 (int32) workspace [batch][split][M][N_pad] and the reduction pass,
     done here as the second kernel would, sums the splits in f32 and rounds to bf16."""
@@ -231,7 +244,8 @@ def _run_shaped(program: Program, problem: Problem, config: KernelConfig, inputs
         c_bytes = np.full(slices, UNWRITTEN, dtype=np.uint16).view(np.uint8)
     else:   # an f32 NaN (or an implausible int32) in every word marks what was never written
         c_bytes = np.full(slices, 0x7FC00000, dtype=np.uint32).view(np.uint8)
-    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)})
+    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)},
+                 engine=engine)
     words = replay.buffers["C"]
     if split == 1:
         c = bf16_values(words.view(np.uint16)).reshape(problem.batch, problem.m, n_pad)
@@ -262,6 +276,7 @@ def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, w
         wrong=int(wrong.sum()), max_abs_error=float(np.max(np.where(np.isnan(error), np.inf, error))),
         worst_error_to_tolerance=ratio, first_wrong=first, hazards=tuple(replay.hazards),
         hazard_count=replay.hazard_count, cause=_cause(fault, int(wrong.sum()), replay, first, problem, config),
+        engine=replay.engine, c_digest=hashlib.blake2b(replay.buffers["C"], digest_size=16).hexdigest(),
     )
 
 
