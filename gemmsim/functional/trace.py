@@ -67,7 +67,7 @@ def supports(program: Program, memory: GlobalMemory) -> bool:
 
 def _mfma_supported(arch: str, instr) -> bool:
     shape = parse_mfma(instr.opcode)
-    if len(instr.srcs) < 3 or len(instr.srcs) % 2 == 0 or instr.dst is None or shape.m % 4 or shape.n % 8:
+    if len(instr.srcs) < 3 or len(instr.srcs) % 2 == 0 or instr.dst is None or shape.m % 4 or shape.n % 16:
         return False
     acc, dst = instr.srcs[-1], instr.dst
     if acc.file == dst.file and acc.index != dst.index and overlap(acc, dst):
