@@ -81,7 +81,8 @@ def quantize(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
 def round_to(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     """Float64 values rounded to a float format, as an array of that format (saturating rather than
     overflowing to NaN)."""
-    return np.clip(values, -fmt.max_value, fmt.max_value).astype(fmt.np_type)
+    saturated = np.minimum(np.maximum(values, -fmt.max_value), fmt.max_value)   # np.clip, several times faster
+    return saturated.astype(fmt.np_type)
 
 
 def values_of(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:

@@ -153,8 +153,13 @@ def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bo
         a, b = typed_a.astype(np.float64), typed_b.astype(np.float64)
     else:
         spread = 2.0 if fmt.bits == 4 else 1.0   # fp4 spans 0.5 .. 6: use more of it
-        typed_a, typed_b = (round_to(rng.normal(0.0, spread, size=s), fmt) for s in (shape_a, shape_b))
-        a, b = values_of(typed_a, fmt), values_of(typed_b, fmt)
+        normal_a = rng.normal(0.0, spread, size=shape_a)
+        with ThreadPoolExecutor(1) as pool:        # B's draw (the generator's next numbers) while A is rounded
+            normal_b = pool.submit(rng.normal, 0.0, spread, shape_b)
+            typed_a = round_to(normal_a, fmt)
+            a = values_of(typed_a, fmt)
+            typed_b = round_to(normal_b.result(), fmt)
+        b = values_of(typed_b, fmt)
     entries = typed_b.reshape(-1, problem.n, problem.k)
     if padded is not None:   # zero bits, the value 0 in every format
         n_pad, k_pad = padded
@@ -173,8 +178,14 @@ def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.n
         accumulation = U_F32 * np.abs(reference)     # exact int32 sum, one rounding to f32
     else:
         gamma = k * U_F32 / (1 - k * U_F32)          # a split-K sum is one more order of the same K terms
-        accumulation = gamma * (np.abs(inputs.a) @ np.swapaxes(np.abs(inputs.b), -1, -2))
-    return U_BF16 * (np.abs(reference) + accumulation) + accumulation + BF16_TINY
+        accumulation = np.abs(inputs.a) @ np.swapaxes(np.abs(inputs.b), -1, -2)
+        accumulation *= gamma
+    bound = np.abs(reference)                        # U_BF16 (|C| + accumulation) + accumulation + BF16_TINY,
+    bound += accumulation                            # computed in place, in that order
+    bound *= U_BF16
+    bound += accumulation
+    bound += BF16_TINY
+    return bound
 
 
 def check_request(problem: Problem, seed: int) -> None:
@@ -265,17 +276,23 @@ def program_is_int(program: Program) -> bool:
 
 
 def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, want, tol) -> VerifyReport:
-    error = np.abs(got - want)
+    error = got - want
+    np.abs(error, out=error)
     wrong = ~(error <= tol)                      # NaN (never written) counts as wrong
-    first = _first_mismatch(problem, config, replay, got, want, tol, wrong) if wrong.any() else None
+    count = int(np.count_nonzero(wrong))
+    first = _first_mismatch(problem, config, replay, got, want, tol, wrong) if count else None
+    unwritten = np.isnan(error)                  # a NaN error counts as infinite below
     with np.errstate(invalid="ignore"):
-        ratio = float(np.max(np.where(np.isnan(error), np.inf, error / tol)))
+        ratio = np.divide(error, tol)
+        if unwritten.any():
+            ratio[unwritten] = np.inf
+    max_error = np.inf if unwritten.any() else float(np.max(error))
     return VerifyReport(
         program=name, gpu=gpu.name, arch=gpu.arch, shape=(problem.m, problem.n, problem.k), dtype=problem.dtype,
         input_format=fmt.name, seed=seed, fault=fault, blocks=len(replay.blocks), elements=int(wrong.size),
-        wrong=int(wrong.sum()), max_abs_error=float(np.max(np.where(np.isnan(error), np.inf, error))),
-        worst_error_to_tolerance=ratio, first_wrong=first, hazards=tuple(replay.hazards),
-        hazard_count=replay.hazard_count, cause=_cause(fault, int(wrong.sum()), replay, first, problem, config),
+        wrong=count, max_abs_error=max_error, worst_error_to_tolerance=float(np.max(ratio)), first_wrong=first,
+        hazards=tuple(replay.hazards), hazard_count=replay.hazard_count,
+        cause=_cause(fault, count, replay, first, problem, config),
         engine=replay.engine, c_digest=hashlib.blake2b(replay.buffers["C"], digest_size=16).hexdigest(),
     )
 
