@@ -78,10 +78,11 @@ def quantize(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     return values_of(round_to(values, fmt), fmt)
 
 
-def round_to(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+def round_to(values: np.ndarray, fmt: ElementFormat, in_place: bool = False) -> np.ndarray:
     """Float64 values rounded to a float format, as an array of that format (saturating rather than
-    overflowing to NaN)."""
-    saturated = np.minimum(np.maximum(values, -fmt.max_value), fmt.max_value)   # np.clip, several times faster
+    overflowing to NaN; with in_place, the values are saturated where they are)."""
+    saturated = np.maximum(values, -fmt.max_value, out=values if in_place else None)   # np.clip, 4 times slower
+    np.minimum(saturated, fmt.max_value, out=saturated)
     return saturated.astype(fmt.np_type)
 
 

@@ -156,9 +156,9 @@ def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bo
         normal_a = rng.normal(0.0, spread, size=shape_a)
         with ThreadPoolExecutor(1) as pool:        # B's draw (the generator's next numbers) while A is rounded
             normal_b = pool.submit(rng.normal, 0.0, spread, shape_b)
-            typed_a = round_to(normal_a, fmt)
+            typed_a = round_to(normal_a, fmt, in_place=True)
             a = values_of(typed_a, fmt)
-            typed_b = round_to(normal_b.result(), fmt)
+            typed_b = round_to(normal_b.result(), fmt, in_place=True)
         b = values_of(typed_b, fmt)
     entries = typed_b.reshape(-1, problem.n, problem.k)
     if padded is not None:   # zero bits, the value 0 in every format
@@ -282,11 +282,11 @@ def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, w
     count = int(np.count_nonzero(wrong))
     first = _first_mismatch(problem, config, replay, got, want, tol, wrong) if count else None
     unwritten = np.isnan(error)                  # a NaN error counts as infinite below
+    max_error = np.inf if unwritten.any() else float(np.max(error))
     with np.errstate(invalid="ignore"):
-        ratio = np.divide(error, tol)
+        ratio = np.divide(error, tol, out=error)   # (error is not needed after this)
         if unwritten.any():
             ratio[unwritten] = np.inf
-    max_error = np.inf if unwritten.any() else float(np.max(error))
     return VerifyReport(
         program=name, gpu=gpu.name, arch=gpu.arch, shape=(problem.m, problem.n, problem.k), dtype=problem.dtype,
         input_format=fmt.name, seed=seed, fault=fault, blocks=len(replay.blocks), elements=int(wrong.size),
