@@ -11,6 +11,7 @@ format, and decoding is a lookup table of every bit pattern (fast and exact).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import ml_dtypes
 import numpy as np
@@ -55,6 +56,7 @@ _ARCH_FORMATS = {
 MODELLED_DTYPES = tuple(dict.fromkeys([d for d, _ in _ARCH_FORMATS] + list(_FORMAT_OF)))
 
 
+@lru_cache(maxsize=None)
 def input_format(dtype: str, arch: str) -> ElementFormat:
     """The element format of a kernel input dtype (any spelling the registry knows) on an architecture."""
     try:

@@ -180,7 +180,8 @@ def replay_work(program: Program, blocks: int) -> int:
 
 def run(program: Program, buffers: dict[str, np.ndarray], blocks: list[tuple[int, int]] | None = None,
         engine: str | None = None) -> Replay:
-    """Execute every wave of every listed workgroup (default: the whole grid) on copies of the buffers.
+    """Execute every wave of every listed workgroup (default: the whole grid) on the buffers; those the
+    program stores to are copied first, so the caller's arrays are never written.
     engine: "numpy" or "numba" (default: default_engine() for the replay's size); the same bits either way."""
     if engine is None:
         engine = default_engine(replay_work(program, len(blocks) if blocks is not None else len(_all_blocks(program))))
@@ -195,7 +196,10 @@ class _Machine:
         self.lanes = program.wave_size
         self.blocks = list(blocks) if blocks is not None else _all_blocks(program)
         self.nb = len(self.blocks)
-        self.buffers = {name: np.array(buf, dtype=np.uint8).ravel() for name, buf in buffers.items()}
+        stored = {i.buffer for items in program.waves for i, _ in walk(items) if i.op == Op.VMEM_STORE}
+        # copies of the buffers the program stores to; the others are only read
+        self.buffers = {name: (np.array if name in stored else np.asarray)(buf, dtype=np.uint8).ravel()
+                        for name, buf in buffers.items()}
         block_base = {name: np.array([program.block_base(name, b) for b in self.blocks], dtype=np.int64)
                       for name in program.block_bases}
         # a z slice's descriptor covers only its slice: (lo, hi) per block, where the Program says so
@@ -258,12 +262,14 @@ class _Machine:
     # ---- registers ------------------------------------------------------------------------------
     def _read_regs(self, wave: _Wave, instr: Instr, regs: tuple[Reg, ...]) -> np.ndarray:
         """Per-16-bit-half origins (lanes, 2 * total) of a run of sources; a hazard if one is still loading."""
-        origins = []
+        self._check_reads(wave, instr, regs)
+        origins = [wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)] for reg in regs]
+        return origins[0] if len(origins) == 1 else np.concatenate(origins, axis=1)
+
+    def _check_reads(self, wave: _Wave, instr: Instr, regs: tuple[Reg, ...]) -> None:
         for reg in regs:
             if wave.in_flight[reg.file][reg.index:reg.index + reg.count].any():
                 self._hazard("register", wave, instr, f"reads {reg} before the load that writes it was waited for")
-            origins.append(wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)])
-        return np.concatenate(origins, axis=1)
 
     def _set_origin(self, wave: _Wave, reg: Reg, origin: np.ndarray) -> None:
         wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)] = origin
@@ -356,9 +362,7 @@ class _Machine:
         *operands, acc = instr.srcs
         half = len(operands) // 2
         a_regs, b_regs = tuple(operands[:half]), tuple(operands[half:])
-        self._read_regs(wave, instr, a_regs)
-        self._read_regs(wave, instr, b_regs)
-        self._read_regs(wave, instr, (acc,))
+        self._check_reads(wave, instr, instr.srcs)     # A, B, then the accumulator
         if acc.count != shape.acc_regs or instr.dst.count != shape.acc_regs:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': the accumulator must be {shape.acc_regs} registers, "
                               f"got {acc} -> {instr.dst}")

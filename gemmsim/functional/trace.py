@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 import numpy as np
@@ -81,6 +82,7 @@ def _mfma_supported(arch: str, instr) -> bool:
     return fmt_a.bits <= 8 and fmt_b.bits <= 8 and exact_sums(fmt_a, fmt_b, shape.k)
 
 
+@lru_cache(maxsize=None)
 def exact_sums(fmt_a: ElementFormat, fmt_b: ElementFormat, terms: int) -> bool:
     """Whether every sum of `terms` products of an A and a B value is exact in float64 in any order:
     all products are multiples of the two formats' smallest steps, and the largest possible sum, in
