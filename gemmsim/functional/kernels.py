@@ -9,8 +9,7 @@ always available), and as a compiled loop in kernels_numba.py, used when numba i
 product itself is np.matmul in both, so the one rounding that depends on a summation order is
 done by the same code on the same operands.
 
-Every function writes into an `out` array the caller provides, so a caller may hand each of two
-threads its own slice of workgroups.
+Every function writes into an `out` array the caller provides.
 """
 
 from __future__ import annotations
@@ -36,27 +35,26 @@ class OperandTable:
 
 
 # ---- numpy builds -------------------------------------------------------------------------------
-def decode_operand(words: np.ndarray, table: OperandTable, values: np.ndarray, lo: int, hi: int,
-                   out: np.ndarray) -> None:
-    """out[b, dest[r, lane, e]] = values[element e of register r of the lane] for workgroups lo..hi-1;
-    words (registers, blocks, lanes) uint32, values the value of every bit pattern (float64),
-    out (blocks, rows * cols) float64."""
-    patterns = (words[:, lo:hi, :, None] >> table.shifts.astype(np.uint32)) & np.uint32(table.mask)
-    out[lo:hi, table.dest.ravel()] = values[np.moveaxis(patterns, 1, 0).reshape(hi - lo, -1)]
+def decode_operand(words: np.ndarray, table: OperandTable, values: np.ndarray, out: np.ndarray) -> None:
+    """out[b, dest[r, lane, e]] = values[element e of register r of the lane]; words (registers,
+    blocks, lanes) uint32, values the value of every bit pattern (float64), out (blocks, rows * cols)
+    float64."""
+    patterns = (words[..., None] >> table.shifts.astype(np.uint32)) & np.uint32(table.mask)
+    out[:, table.dest.ravel()] = values[np.moveaxis(patterns, 1, 0).reshape(len(out), -1)]
 
 
-def accumulate_f32(acc: np.ndarray, prod: np.ndarray, place: np.ndarray, lo: int, hi: int, out: np.ndarray) -> None:
-    """out[r, b, lane] = f32(acc[r, b, lane] + prod[b, place[r, lane]]) for workgroups lo..hi-1: the
-    accumulator registers (regs, blocks, lanes) float32 (out may be acc) plus the product (blocks,
-    m * n) float64 at the position each register of each lane holds."""
-    total = acc[:, lo:hi].astype(np.float64) + np.moveaxis(prod[lo:hi][:, place], 0, 1)
-    out[:, lo:hi] = total.astype(np.float32)
+def accumulate_f32(acc: np.ndarray, prod: np.ndarray, place: np.ndarray, out: np.ndarray) -> None:
+    """out[r, b, lane] = f32(acc[r, b, lane] + prod[b, place[r, lane]]): the accumulator registers
+    (regs, blocks, lanes) float32 (out may be acc) plus the product (blocks, m * n) float64 at the
+    position each register of each lane holds."""
+    total = acc.astype(np.float64) + np.moveaxis(prod[:, place], 0, 1)
+    out[...] = total.astype(np.float32)
 
 
-def accumulate_i32(acc: np.ndarray, prod: np.ndarray, place: np.ndarray, lo: int, hi: int, out: np.ndarray) -> None:
+def accumulate_i32(acc: np.ndarray, prod: np.ndarray, place: np.ndarray, out: np.ndarray) -> None:
     """As accumulate_f32 for int32 accumulators: the exact integer sum wraps like int32."""
-    total = acc[:, lo:hi].astype(np.int64) + np.moveaxis(prod[lo:hi][:, place], 0, 1).astype(np.int64)
-    out[:, lo:hi] = total.astype(np.int32)
+    total = acc.astype(np.int64) + np.moveaxis(prod[:, place], 0, 1).astype(np.int64)
+    out[...] = total.astype(np.int32)
 
 
 def gather_bytes(buf: np.ndarray, base: np.ndarray, lane_offsets: np.ndarray, lo: np.ndarray, hi: np.ndarray,

@@ -1,8 +1,7 @@
-"""Compiled builds of the replay's loops (see kernels.py for what each computes); imported only
-when numba is installed. Each loop runs over workgroups outermost, so one workgroup's lanes stay
-in cache while they are read, and releases the GIL, so two threads can share the workgroups.
-Integer arithmetic only, except the one f32 rounding of accumulate_f32, which is the same IEEE
-operation numpy performs (a float64 sum rounded to float32)."""
+"""Compiled builds of the vector path's loops (see kernels.py for what each computes); imported only
+when numba is installed. Plain loops over the same arrays, without numpy's temporaries: integer
+arithmetic and table look-ups only, except the one f32 rounding of accumulate_f32, which is the same
+IEEE operation numpy performs (a float64 sum rounded to float32)."""
 
 from __future__ import annotations
 
@@ -15,9 +14,9 @@ _jit = numba.njit(cache=True, nogil=True)
 
 
 @_jit
-def _decode_operand(words, dest, shifts, mask, values, lo, hi, out):
+def _decode_operand(words, dest, shifts, mask, values, out):
     count, lanes, per_word = dest.shape
-    for b in range(lo, hi):
+    for b in range(words.shape[1]):
         for r in range(count):
             for lane in range(lanes):
                 word = words[r, b, lane]
@@ -25,24 +24,24 @@ def _decode_operand(words, dest, shifts, mask, values, lo, hi, out):
                     out[b, dest[r, lane, e]] = values[(word >> shifts[e]) & mask]
 
 
-def decode_operand(words, table, values, lo, hi, out) -> None:
-    _decode_operand(words, table.dest, table.shifts, table.mask, values, lo, hi, out)
+def decode_operand(words, table, values, out) -> None:
+    _decode_operand(words, table.dest, table.shifts, table.mask, values, out)
 
 
 @_jit
-def accumulate_f32(acc, prod, place, lo, hi, out):
+def accumulate_f32(acc, prod, place, out):
     regs, lanes = place.shape
     for r in range(regs):
-        for b in range(lo, hi):
+        for b in range(prod.shape[0]):
             for lane in range(lanes):
                 out[r, b, lane] = np.float32(np.float64(acc[r, b, lane]) + prod[b, place[r, lane]])
 
 
 @_jit
-def accumulate_i32(acc, prod, place, lo, hi, out):
+def accumulate_i32(acc, prod, place, out):
     regs, lanes = place.shape
     for r in range(regs):
-        for b in range(lo, hi):
+        for b in range(prod.shape[0]):
             for lane in range(lanes):
                 out[r, b, lane] = np.int32(np.int64(acc[r, b, lane]) + np.int64(prod[b, place[r, lane]]))
 

@@ -153,5 +153,5 @@ def execute(shape: MfmaShape, a_vals: np.ndarray, b_vals: np.ndarray, acc_words:
     acc, dst = np.moveaxis(acc_words, 2, 0), np.moveaxis(out, 2, 0)   # (acc_regs, batch, lanes) views
     kind, accumulate = (np.int32, NUMPY.accumulate_i32) if shape.int_accumulator else (np.float32, NUMPY.accumulate_f32)
     products = np.matmul(a, b).reshape(len(a), -1)
-    accumulate(acc.view(kind), products, accumulator_places(shape), 0, len(a), dst.view(kind))
+    accumulate(acc.view(kind), products, accumulator_places(shape), dst.view(kind))
     return out

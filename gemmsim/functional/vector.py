@@ -92,8 +92,7 @@ class VectorData:
             self.scratch[(self.nb, shape.m, shape.n)] = np.empty((self.nb, shape.m, shape.n))
         products = self.scratch[(self.nb, shape.m, shape.n)]
         np.matmul(a, b, out=products)
-        accumulate(acc_words.view(kind), products.reshape(self.nb, -1), accumulator_places(shape), 0, self.nb,
-                   out.view(kind))
+        accumulate(acc_words.view(kind), products.reshape(self.nb, -1), accumulator_places(shape), out.view(kind))
         self._write(wave, dst, None if same_or_apart else out)
 
     def _operand(self, wave: int, regs: tuple[Reg, ...], table, fmt: ElementFormat, role: str) -> np.ndarray:
@@ -102,7 +101,7 @@ class VectorData:
         out = self.decoded[wave].get(key)
         if out is None:
             out = np.empty((self.nb, table.dest.size))
-            self.kernels.decode_operand(self._words(wave, regs), table, value_table(fmt), 0, self.nb, out)
+            self.kernels.decode_operand(self._words(wave, regs), table, value_table(fmt), out)
             self.decoded[wave].put(key, regs, out)
         return out
 
