@@ -264,12 +264,12 @@ class TraceData:
         args = self._arguments(stage)
         with tn.slp_vectorizer():
             tn.run_blocks(args[0], 0, 0, *args[1:])   # compiles, or loads the compiled code, once
-        parts = _parts(self.nb)
-        if len(parts) == 1:
+        threads, chunks = _chunks(self.nb)
+        if threads == 1:
             tn.run_blocks(args[0], 0, self.nb, *args[1:])
         else:
-            with ThreadPoolExecutor(len(parts), thread_name_prefix="gemmsim-trace") as pool:
-                for done in [pool.submit(tn.run_blocks, args[0], lo, hi, *args[1:]) for lo, hi in parts]:
+            with ThreadPoolExecutor(threads, thread_name_prefix="gemmsim-trace") as pool:
+                for done in [pool.submit(tn.run_blocks, args[0], lo, hi, *args[1:]) for lo, hi in chunks]:
                     done.result()
         for at, nbytes, store in self.deliveries:
             store(stage[:, at:at + self.lanes * nbytes].reshape(self.nb, self.lanes, nbytes))
@@ -317,9 +317,14 @@ class TraceData:
                 max(1, self.slots.size), max(1, self.slot_elems))
 
 
-def _parts(blocks: int) -> list[tuple[int, int]]:
-    """The workgroups split among the CPUs this process may use."""
+# Chunks of workgroups per thread: enough that a thread the system holds back leaves no long tail.
+CHUNKS_PER_THREAD = 8
+
+
+def _chunks(blocks: int) -> tuple[int, list[tuple[int, int]]]:
+    """One thread per CPU this process may use, and the workgroups in chunks the threads take in turn."""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    parts = max(1, min(cpus, blocks))
+    threads = max(1, min(cpus, blocks))
+    parts = min(blocks, threads * CHUNKS_PER_THREAD)
     edges = [blocks * i // parts for i in range(parts + 1)]
-    return [(edges[i], edges[i + 1]) for i in range(parts)]
+    return threads, [(edges[i], edges[i + 1]) for i in range(parts)]
