@@ -313,7 +313,8 @@ class TraceData:
         return (self.offsets.stacked((self.lanes,), np.int64, 0),
                 self.lds_indices.stacked((self.lanes, widest), np.int64, -1),
                 self.tables.stacked((table_regs, self.lanes, per_word), np.int64, 0), shifts, info,
-                self.values.stacked((256,), np.float64, 0.0), shapes, places[[s[5] for s in self.shapes] or [0]],
+                self.values.stacked((max([v.size for v in self.values.items] or [1]),), np.float64, 0.0), shapes,
+                places[[s[5] for s in self.shapes] or [0]],
                 max(1, self.slots.size), max(1, self.slot_elems))
 
 

@@ -25,6 +25,8 @@ from gemmsim.ir.program import Reg
 
 
 class VectorData:
+    """The data path that does each effect at once on every workgroup (see the module docstring)."""
+
     def __init__(self, nb: int, lanes: int, waves: int, sizes: dict[str, int], lds_bytes: int,
                  memory: "GlobalMemory", kernels: SimpleNamespace):
         self.name = kernels.name
