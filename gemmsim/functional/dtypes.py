@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 
-from gemmsim.caches import KeptDict
+from gemmsim.caches import KeptDict, kept
 from gemmsim.dtypes import normalize
 from gemmsim.errors import ConfigError, InputError
 
@@ -56,6 +56,7 @@ _ARCH_FORMATS = {
 MODELLED_DTYPES = tuple(dict.fromkeys([d for d, _ in _ARCH_FORMATS] + list(_FORMAT_OF)))
 
 
+@kept(None)
 def input_format(dtype: str, arch: str) -> ElementFormat:
     """The element format of a kernel input dtype (any spelling the registry knows) on an architecture."""
     try:
@@ -76,20 +77,42 @@ def quantize(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     if fmt.is_int:
         info = np.iinfo(fmt.np_type)
         return np.clip(np.rint(values), info.min, info.max)
-    clipped = np.clip(values, -fmt.max_value, fmt.max_value)  # saturate rather than overflow to NaN
-    return clipped.astype(fmt.np_type).astype(np.float64)
+    return values_of(round_to(values, fmt), fmt)
+
+
+def round_to(values: np.ndarray, fmt: ElementFormat, in_place: bool = False) -> np.ndarray:
+    """Float64 values rounded to a float format, as an array of that format (saturating rather than
+    overflowing to NaN; with in_place, the values are saturated where they are)."""
+    saturated = np.maximum(values, -fmt.max_value, out=values if in_place else None)   # np.clip, 4 times slower
+    np.minimum(saturated, fmt.max_value, out=saturated)
+    return saturated.astype(fmt.np_type)
+
+
+def values_of(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """An array of a float format -> float64 values (by the value table: the same numbers astype gives)."""
+    return value_table(fmt)[_patterns(typed, fmt)]
+
+
+def _patterns(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """The bit pattern of each element of an array of the format (4-bit elements sit one per byte)."""
+    patterns = typed.view(np.uint16 if fmt.bits == 16 else np.uint8)
+    return patterns & 0xF if fmt.bits == 4 else patterns
 
 
 def encode(values: np.ndarray, fmt: ElementFormat) -> np.ndarray:
     """Already-quantized values (last axis = elements) -> little-endian bytes (last axis = bytes)."""
-    typed = values.astype(fmt.np_type)
+    return encode_typed(values.astype(fmt.np_type), fmt)
+
+
+def encode_typed(typed: np.ndarray, fmt: ElementFormat) -> np.ndarray:
+    """An array of the format (last axis = elements) -> little-endian bytes (last axis = bytes)."""
     if fmt.bits == 4:
         nibbles = typed.view(np.uint8) & 0xF
         if nibbles.shape[-1] % 2:
             raise ConfigError(f"{fmt.name}: an odd number of elements ({nibbles.shape[-1]}) cannot be packed in bytes")
         return (nibbles[..., 0::2] | (nibbles[..., 1::2] << 4)).astype(np.uint8)
     raw = np.ascontiguousarray(typed).view(np.uint8)
-    return raw.reshape(values.shape[:-1] + (values.shape[-1] * fmt.bits // 8,))
+    return raw.reshape(typed.shape[:-1] + (typed.shape[-1] * fmt.bits // 8,))
 
 
 _LUTS: dict[str, np.ndarray] = KeptDict("functional.dtypes.lookup_tables")
@@ -103,6 +126,19 @@ def _lookup_table(fmt: ElementFormat) -> np.ndarray:
         typed = patterns.view(fmt.np_type)
         table = _LUTS[fmt.name] = typed.astype(np.int64 if fmt.is_int else np.float64)
     return table
+
+
+_VALUES: dict[str, np.ndarray] = KeptDict("functional.dtypes.value_tables")
+
+
+def value_table(fmt: ElementFormat) -> np.ndarray:
+    """The value of every bit pattern of a format as float64 (integers too: int8 products and their
+    sums over one instruction are exact in float64), indexed by the pattern."""
+    if fmt.name not in _VALUES:
+        patterns = np.arange(1 << fmt.bits, dtype=np.uint16 if fmt.bits == 16 else np.uint8)
+        with np.errstate(invalid="ignore"):   # the NaN patterns stay NaN
+            _VALUES[fmt.name] = patterns.view(fmt.np_type).astype(np.float64)
+    return _VALUES[fmt.name]
 
 
 def decode(raw: np.ndarray, fmt: ElementFormat) -> np.ndarray:

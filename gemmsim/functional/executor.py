@@ -1,10 +1,9 @@
 """Functional replay: execute a Program's instruction streams on real bytes.
 
 Every wave has 64 lanes of 32-bit registers; global buffers (A, B, C) are byte arrays; each
-workgroup has its own LDS. Workgroups never interact, so all of them run together, vectorized
-with numpy along a leading "block" axis; the waves of a workgroup run one after another between
-s_barrier instructions, so that a wave that reads what another wave writes without a barrier in
-between sees stale data, just as it could on the hardware.
+workgroup has its own LDS. Workgroups never interact; the waves of a workgroup run one after another
+between s_barrier instructions, so that a wave that reads what another wave writes without a barrier
+in between sees stale data, just as it could on the hardware.
 
 Memory operations complete as late as the counters allow: a load's data reaches its registers
 only when an s_waitcnt retires it (in issue order per counter), so a missing wait shows up as a
@@ -17,6 +16,17 @@ conversions and LDS), so a wrong element can be explained.
 What the hardware computes from address registers (v_lshlrev, v_xor for the swizzle, scalar
 offsets) is already folded into each instruction's lane offsets; such instructions have no
 registers in the IR and replay as no-ops.
+
+Nothing this module decides depends on the data: which instruction runs when, the hazards and the
+provenance are the same for every workgroup and every input, so they are worked out here once, in
+Python, while the data effects go to a data path in the order they take place:
+  vector.py   every workgroup at once, one instruction after another (numpy, or numba kernels);
+  trace.py    the effects recorded as a trace, then run workgroup by workgroup by a compiled numba
+              loop that keeps one workgroup's registers and LDS in cache (where the program's
+              matrix sums are exact in float64, so the order of a sum cannot change a bit).
+Engines: "numpy" (the vector path with numpy loops), "numba" (the trace where it applies, else the
+vector path with numba loops). The default is numba when it is installed, GEMMSIM_NO_NUMBA is unset
+and the replay is large enough to pay for starting it (NUMBA_MIN_WORK); the bits are the same.
 """
 
 from __future__ import annotations
@@ -24,19 +34,27 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 import numpy as np
 
 from gemmsim.errors import ConfigError
-from gemmsim.functional.dtypes import decode, to_bf16_bits
-from gemmsim.functional.mfma import execute as execute_mfma
+from gemmsim.functional import kernels as kernel_builds
 from gemmsim.functional.mfma import parse_mfma
-from gemmsim.ir.program import VMCNT_OPS, Instr, Op, Program, Reg, walk
+from gemmsim.functional.vector import GlobalMemory, VectorData
+from gemmsim.ir.program import VMCNT_OPS, Instr, Op, Program, Reg, executions, walk
 
 NO_ORIGIN = -1
 MAX_HAZARDS_KEPT = 50
 _DMA_OWNER = 127   # LDS bytes a DMA is writing: pending for every wave, the issuing one included
+ENGINES = ("numpy", "numba")
+# Below this many workgroup-instructions numba's start (importing it, loading the compiled code: about
+# 0.7 s on the 2-core machine) costs more than it saves: 1024x1024x1024 fp8 with tile 64x256x128 (64
+# workgroups of 5 600 instructions) took 1.2 s with numpy and 1.3 s with numba in a fresh process.
+NUMBA_MIN_WORK = 2 ** 19
+# VALU conversions with a functional model: opcode -> source registers per result register
+_CONVERSIONS = {"v_cvt_pk_bf16_f32": 2, "v_cvt_f32_i32": 1}
 
 
 @dataclass(frozen=True)
@@ -67,15 +85,37 @@ class Hazard:
 @dataclass
 class _Wave:
     index: int
-    regs: dict[str, np.ndarray]       # file -> (blocks, lanes, count) uint32
     origin: dict[str, np.ndarray]     # file -> (lanes, 2 * count) origin code of each 16-bit half
     in_flight: dict[str, np.ndarray]  # file -> (count,) loads not yet landed in each register
     queues: dict[str, deque] = field(default_factory=lambda: {"vm": deque(), "lgkm": deque()})
 
 
+@dataclass(frozen=True)
+class _Store:
+    """A global store as it landed: enough to work out again which bytes it wrote and from what."""
+
+    buffer: str
+    base: np.ndarray            # (blocks,) the buffer offset of each workgroup
+    window: np.ndarray | None   # (blocks, 2) the z slice [lo, hi) each workgroup may touch, or None
+    lane_offsets: np.ndarray    # (lanes,)
+    origin: np.ndarray          # (lanes, nbytes) origin code of each stored byte's value
+    code: np.ndarray            # (lanes,) origin code of the store itself
+
+    def indices(self) -> np.ndarray:
+        """Byte indices (blocks, lanes, nbytes) in the buffer; -1 outside the workgroup's slice."""
+        idx = (self.base[:, None] + self.lane_offsets[None, :])[..., None] + np.arange(self.origin.shape[1])
+        if self.window is not None:
+            lo, hi = self.window[:, 0, None, None], self.window[:, 1, None, None]
+            idx = np.where((idx >= lo) & (idx < hi), idx, -1)
+        return idx
+
+
 @dataclass
 class Replay:
-    """The state after running a Program: buffers, provenance of stored bytes, hazards."""
+    """The state after running a Program: buffers, provenance of stored bytes, hazards.
+
+    stored_by, value_from, stored_block (buffer -> one entry per byte) are worked out from the stores
+    when first asked for, which verify does only to explain a wrong element."""
 
     program: Program
     blocks: list[tuple[int, int]]
@@ -83,39 +123,96 @@ class Replay:
     hazards: list[Hazard]
     hazard_count: int
     instrs: list[Instr]
-    stored_by: dict[str, np.ndarray]     # buffer -> per byte: origin code of the store (NO_ORIGIN: never stored)
-    value_from: dict[str, np.ndarray]    # buffer -> per byte: origin code of the value's producer
-    stored_block: dict[str, np.ndarray]  # buffer -> per byte: index into blocks of the storing workgroup
+    stores: list[_Store] = field(repr=False)
+    engine: str = "numpy"                # the data path that ran: numpy, numba, or numba-trace
 
     def origin(self, code: int) -> Origin | None:
         if code == NO_ORIGIN:
             return None
         return Origin(self.instrs[code >> 16], (code >> 8) & 0xFF, code & 0xFF)
 
+    @property
+    def stored_by(self) -> dict[str, np.ndarray]:
+        """Buffer -> per byte: origin code of the last store to it (NO_ORIGIN: never stored)."""
+        return self._provenance[0]
 
-def run(program: Program, buffers: dict[str, np.ndarray], blocks: list[tuple[int, int]] | None = None) -> Replay:
-    """Execute every wave of every listed workgroup (default: the whole grid) on copies of the buffers."""
-    return _Machine(program, buffers, blocks).run()
+    @property
+    def value_from(self) -> dict[str, np.ndarray]:
+        """Buffer -> per byte: origin code of the stored value's producer (the MFMA, through conversions)."""
+        return self._provenance[1]
+
+    @property
+    def stored_block(self) -> dict[str, np.ndarray]:
+        """Buffer -> per byte: index into blocks of the workgroup that stored it (-1: none)."""
+        return self._provenance[2]
+
+    @cached_property
+    def _provenance(self) -> tuple[dict, dict, dict]:
+        stored_by, value_from, stored_block = {}, {}, {}
+        for store in self.stores:
+            size = self.buffers[store.buffer].size
+            if store.buffer not in stored_by:
+                stored_by[store.buffer] = np.full(size, NO_ORIGIN, dtype=np.int64)
+                value_from[store.buffer] = np.full(size, NO_ORIGIN, dtype=np.int64)
+                stored_block[store.buffer] = np.full(size, -1, dtype=np.int32)
+            idx = store.indices()
+            inside = (idx >= 0) & (idx < size)
+            target = idx[inside]
+            stored_by[store.buffer][target] = np.broadcast_to(store.code[None, :, None], idx.shape)[inside]
+            value_from[store.buffer][target] = np.broadcast_to(store.origin[None], idx.shape)[inside]
+            blocks = np.arange(len(self.blocks), dtype=np.int32)[:, None, None]
+            stored_block[store.buffer][target] = np.broadcast_to(blocks, idx.shape)[inside]
+        return stored_by, value_from, stored_block
+
+
+def default_engine(work: int | None = None) -> str:
+    """numba when it imports, GEMMSIM_NO_NUMBA is unset and the replay has at least
+    NUMBA_MIN_WORK workgroup-instructions (`work`; None: any size), else numpy."""
+    if work is not None and work < NUMBA_MIN_WORK:
+        return "numpy"
+    return "numba" if kernel_builds.select().name == "numba" else "numpy"
+
+
+def replay_work(program: Program, blocks: int) -> int:
+    """Workgroup-instructions a replay executes: the instructions of one workgroup (loops unrolled) times blocks."""
+    return blocks * sum(times for items in program.waves for _, times in executions(items))
+
+
+def run(program: Program, buffers: dict[str, np.ndarray], blocks: list[tuple[int, int]] | None = None,
+        engine: str | None = None) -> Replay:
+    """Execute every wave of every listed workgroup (default: the whole grid) on the buffers; those the
+    program stores to are copied first, so the caller's arrays are never written.
+    engine: "numpy" or "numba" (default: default_engine() for the replay's size); the same bits either way."""
+    if engine is None:
+        engine = default_engine(replay_work(program, len(blocks) if blocks is not None else len(_all_blocks(program))))
+    if engine not in ENGINES:
+        raise ConfigError(f"replay engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    return _Machine(program, buffers, blocks, engine).run()
 
 
 class _Machine:
-    def __init__(self, program: Program, buffers: dict[str, np.ndarray], blocks):
+    def __init__(self, program: Program, buffers: dict[str, np.ndarray], blocks, engine: str):
         self.program = program
         self.lanes = program.wave_size
         self.blocks = list(blocks) if blocks is not None else _all_blocks(program)
         self.nb = len(self.blocks)
-        self.buffers = {name: np.array(buf, dtype=np.uint8).ravel() for name, buf in buffers.items()}
-        self.block_base = {name: np.array([program.block_base(name, b) for b in self.blocks], dtype=np.int64)
-                           for name in program.block_bases}
+        stored = {i.buffer for items in program.waves for i, _ in walk(items) if i.op == Op.VMEM_STORE}
+        # copies of the buffers the program stores to; the others are only read
+        self.buffers = {name: (np.array if name in stored else np.asarray)(buf, dtype=np.uint8).ravel()
+                        for name, buf in buffers.items()}
+        block_base = {name: np.array([program.block_base(name, b) for b in self.blocks], dtype=np.int64)
+                      for name in program.block_bases}
         # a z slice's descriptor covers only its slice: (lo, hi) per block, where the Program says so
         self.windows = {name: np.array([program.z_window(name, b) for b in self.blocks], dtype=np.int64)
                         for name in program.z_extents if all(program.z_window(name, b) for b in self.blocks)}
+        self.block_base = block_base
         self.instrs, self.ids = _index_instructions(program)
         self.offsets = {}
         sizes = _register_counts(program)
         self.waves = [self._new_wave(w, sizes) for w in range(len(program.waves))]
         self.lds_size = program.resources.lds_bytes
-        self.lds = np.zeros((self.nb, self.lds_size), dtype=np.uint8)
+        memory = GlobalMemory(self.buffers, block_base, self.windows, self.nb)
+        self.data = _data_path(engine, program, self.nb, self.lanes, sizes, self.lds_size, memory)
         self.lds_origin = np.full(self.lds_size, NO_ORIGIN, dtype=np.int64)
         self.lds_pending = np.full(self.lds_size, -1, dtype=np.int16)     # wave whose write has not retired
         self.epoch = 0
@@ -123,7 +220,7 @@ class _Machine:
         self.lds_writer = np.full(self.lds_size, -1, dtype=np.int16)
         self.lds_read_epoch = np.full(self.lds_size, -1, dtype=np.int64)
         self.lds_readers = np.zeros(self.lds_size, dtype=np.uint16)     # bit mask of waves
-        self.stored_by, self.value_from, self.stored_block = {}, {}, {}
+        self.stores: list[_Store] = []
         self.hazards: list[Hazard] = []
         self.hazard_count = 0
         self.hazard_seen: set = set()
@@ -131,7 +228,6 @@ class _Machine:
     def _new_wave(self, index: int, sizes: dict[str, int]) -> _Wave:
         return _Wave(
             index,
-            regs={f: np.zeros((self.nb, self.lanes, n), dtype=np.uint32) for f, n in sizes.items()},
             origin={f: np.full((self.lanes, 2 * n), NO_ORIGIN, dtype=np.int64) for f, n in sizes.items()},
             in_flight={f: np.zeros(n, dtype=np.int32) for f, n in sizes.items()},
         )
@@ -146,8 +242,9 @@ class _Machine:
         for wave in self.waves:
             for counter in ("vm", "lgkm"):
                 self._retire(wave, counter, 0)
+        self.data.finish()
         return Replay(self.program, self.blocks, self.buffers, self.hazards, self.hazard_count, self.instrs,
-                      self.stored_by, self.value_from, self.stored_block)
+                      self.stores, self.data.name)
 
     def _run_to_barrier(self, wave: _Wave, stream) -> bool:
         """Execute until the next s_barrier (True) or the end of the stream (False)."""
@@ -163,18 +260,18 @@ class _Machine:
             handler(self, wave, instr, counters)
 
     # ---- registers ------------------------------------------------------------------------------
-    def _read_regs(self, wave: _Wave, instr: Instr, regs: tuple[Reg, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """Words (blocks, lanes, total) and per-16-bit-half origins (lanes, 2 * total) of a run of sources."""
-        words, origins = [], []
+    def _read_regs(self, wave: _Wave, instr: Instr, regs: tuple[Reg, ...]) -> np.ndarray:
+        """Per-16-bit-half origins (lanes, 2 * total) of a run of sources; a hazard if one is still loading."""
+        self._check_reads(wave, instr, regs)
+        origins = [wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)] for reg in regs]
+        return origins[0] if len(origins) == 1 else np.concatenate(origins, axis=1)
+
+    def _check_reads(self, wave: _Wave, instr: Instr, regs: tuple[Reg, ...]) -> None:
         for reg in regs:
             if wave.in_flight[reg.file][reg.index:reg.index + reg.count].any():
                 self._hazard("register", wave, instr, f"reads {reg} before the load that writes it was waited for")
-            words.append(wave.regs[reg.file][:, :, reg.index:reg.index + reg.count])
-            origins.append(wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)])
-        return np.concatenate(words, axis=2), np.concatenate(origins, axis=1)
 
-    def _write_regs(self, wave: _Wave, reg: Reg, words: np.ndarray, origin: np.ndarray) -> None:
-        wave.regs[reg.file][:, :, reg.index:reg.index + reg.count] = words
+    def _set_origin(self, wave: _Wave, reg: Reg, origin: np.ndarray) -> None:
         wave.origin[reg.file][:, 2 * reg.index:2 * (reg.index + reg.count)] = origin
 
     def _check_dst(self, wave: _Wave, instr: Instr) -> None:
@@ -195,19 +292,10 @@ class _Machine:
             self.offsets[key] = np.array(instr.lane_offsets, dtype=np.int64)
         return self.offsets[key] + sum(c * s for c, s in zip(counters, instr.iter_strides))
 
-    def _global_bytes(self, instr: Instr, counters, nbytes: int) -> tuple[np.ndarray, str]:
-        """Byte indices (blocks, lanes, nbytes) of a global access, and the buffer name."""
+    def _check_buffer(self, instr: Instr) -> None:
         if instr.buffer not in self.buffers:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': buffer {instr.buffer!r} was not provided "
                               f"(have {', '.join(sorted(self.buffers))})")
-        base = self.block_base.get(instr.buffer, np.zeros(self.nb, dtype=np.int64))
-        addr = base[:, None] + self._lane_offsets(instr, counters)[None, :]
-        idx = addr[..., None] + np.arange(nbytes)
-        window = self.windows.get(instr.buffer)
-        if window is not None:   # outside its slice: -1, which reads 0 and is never stored
-            lo, hi = window[:, 0, None, None], window[:, 1, None, None]
-            idx = np.where((idx >= lo) & (idx < hi), idx, -1)
-        return idx, instr.buffer
 
     def _lds_bytes(self, wave: _Wave, instr: Instr, addr: np.ndarray, nbytes: int) -> tuple[np.ndarray, np.ndarray]:
         """Byte indices (lanes, nbytes) of an LDS access and the mask of those inside the LDS."""
@@ -273,60 +361,65 @@ class _Machine:
                               f"(A regs, B regs, accumulator)")
         *operands, acc = instr.srcs
         half = len(operands) // 2
-        a_words, _ = self._read_regs(wave, instr, tuple(operands[:half]))
-        b_words, _ = self._read_regs(wave, instr, tuple(operands[half:]))
-        acc_words, _ = self._read_regs(wave, instr, (acc,))
+        a_regs, b_regs = tuple(operands[:half]), tuple(operands[half:])
+        self._check_reads(wave, instr, instr.srcs)     # A, B, then the accumulator
         if acc.count != shape.acc_regs or instr.dst.count != shape.acc_regs:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': the accumulator must be {shape.acc_regs} registers, "
                               f"got {acc} -> {instr.dst}")
-        fmt = shape.operand_format(self.program.arch, a_words.shape[2] * 32)
-        if b_words.shape != a_words.shape:
+        a_bits, b_bits = (32 * sum(r.count for r in regs) for regs in (a_regs, b_regs))
+        fmt = shape.operand_format(self.program.arch, a_bits)
+        if b_bits != a_bits:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': A and B operands differ in size")
-        fmt_b = shape.operand_format(self.program.arch, b_words.shape[2] * 32, operand="b")
-        a_vals = decode(a_words.view(np.uint8), fmt)
-        b_vals = decode(b_words.view(np.uint8), fmt_b)
+        fmt_b = shape.operand_format(self.program.arch, b_bits, operand="b")
         self._check_dst(wave, instr)
-        result = execute_mfma(shape, a_vals, b_vals, acc_words)
-        origin = np.repeat(self._code(instr, wave)[:, None], 2 * shape.acc_regs, axis=1)
-        self._write_regs(wave, instr.dst, result, origin)
+        self.data.mfma(wave.index, shape, a_regs, b_regs, acc, instr.dst, fmt, fmt_b)
+        self._set_origin(wave, instr.dst, np.repeat(self._code(instr, wave)[:, None], 2 * shape.acc_regs, axis=1))
 
     def _valu(self, wave: _Wave, instr: Instr, counters) -> None:
         if instr.dst is None:
             return  # address arithmetic, already folded into lane offsets
-        convert = _CONVERSIONS.get(instr.opcode)
-        if convert is None:
+        per_result = _CONVERSIONS.get(instr.opcode)
+        if per_result is None:
             raise ConfigError(f"VALU opcode {instr.opcode!r} ('{instr.tag}') has no functional model: "
                               f"expected one of {', '.join(sorted(_CONVERSIONS))} or no destination register")
-        words, origin = self._read_regs(wave, instr, instr.srcs)
+        origin = self._read_regs(wave, instr, instr.srcs)
         self._check_dst(wave, instr)
-        result, out_origin = convert(words, origin)
-        if result.shape[2] != instr.dst.count:
-            raise ConfigError(f"{instr.opcode} '{instr.tag}': {len(instr.srcs)} sources give {result.shape[2]} "
-                              f"result registers, the destination {instr.dst} has {instr.dst.count}")
-        self._write_regs(wave, instr.dst, result, out_origin)
+        sources = sum(r.count for r in instr.srcs)
+        if sources % per_result or sources // per_result != instr.dst.count:
+            raise ConfigError(f"{instr.opcode} '{instr.tag}': {sources} source registers give "
+                              f"{sources / per_result:g} result registers, the destination {instr.dst} has "
+                              f"{instr.dst.count}")
+        self.data.convert(wave.index, instr.opcode, instr.srcs, instr.dst)
+        # a packed result's halves come from the low halves of its source registers
+        self._set_origin(wave, instr.dst, origin[:, 0::2] if per_result == 2 else origin)
 
     def _vmem_load(self, wave: _Wave, instr: Instr, counters) -> None:
         nbytes = instr.lane_bytes
-        idx, name = self._global_bytes(instr, counters, nbytes)
-        data = _gather(self.buffers[name], idx)
+        self._check_buffer(instr)
+        data = self.data.load(instr.buffer, self._lane_offsets(instr, counters), nbytes)
         dst = instr.dst
         if dst is None or dst.count * 4 < nbytes:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': needs a destination of at least {nbytes} bytes")
         self._check_dst(wave, instr)
-        words = _bytes_to_words(data, dst.count)
         origin = np.repeat(self._code(instr, wave)[:, None], 2 * dst.count, axis=1)
-        self._issue(wave, instr, lambda: self._write_regs(wave, dst, words, origin), landing=dst)
+        self._issue(wave, instr, lambda: self._land(wave, dst, data, origin), landing=dst)
+
+    def _land(self, wave: _Wave, reg: Reg, data, origin: np.ndarray) -> None:
+        self.data.land(wave.index, reg, data)
+        self._set_origin(wave, reg, origin)
 
     def _vmem_store(self, wave: _Wave, instr: Instr, counters) -> None:
         data, origin = self._source_bytes(wave, instr)
-        idx, name = self._global_bytes(instr, counters, data.shape[2])
-        code = self._code(instr, wave)
-        self._issue(wave, instr, lambda: self._scatter(name, idx, data, origin, code))
+        self._check_buffer(instr)
+        store = _Store(instr.buffer, self.block_base.get(instr.buffer, np.zeros(self.nb, dtype=np.int64)),
+                       self.windows.get(instr.buffer), self._lane_offsets(instr, counters), origin,
+                       self._code(instr, wave))
+        self._issue(wave, instr, lambda: self.data.deliver(data, lambda stored: self._scatter(store, stored)))
 
     def _lds_dma(self, wave: _Wave, instr: Instr, counters) -> None:
         nbytes = instr.lane_bytes
-        idx, name = self._global_bytes(instr, counters, nbytes)
-        data = _gather(self.buffers[name], idx)
+        self._check_buffer(instr)
+        data = self.data.load(instr.buffer, self._lane_offsets(instr, counters), nbytes)
         if instr.lds_base is None:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': an LDS DMA needs lds_base")
         lds_addr = instr.lds_base + np.arange(self.lanes, dtype=np.int64) * nbytes
@@ -340,19 +433,18 @@ class _Machine:
         nbytes = instr.lane_bytes
         idx, inside = self._lds_bytes(wave, instr, self._lane_offsets(instr, counters), nbytes)
         self._lds_access(wave, instr, idx[inside], writes=False)
-        data = np.where(inside[None], self.lds[:, idx], 0).astype(np.uint8)
+        data = self.data.lds_load(idx, inside)
         origin_bytes = np.where(inside, self.lds_origin[idx], NO_ORIGIN)
         dst = instr.dst
         if dst is None or dst.count * 4 < nbytes:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': needs a destination of at least {nbytes} bytes")
         self._check_dst(wave, instr)
-        words = _bytes_to_words(data, dst.count)
         origin = _pad_halves(origin_bytes[:, ::2], 2 * dst.count)
-        self._issue(wave, instr, lambda: self._write_regs(wave, dst, words, origin), landing=dst)
+        self._issue(wave, instr, lambda: self._land(wave, dst, data, origin), landing=dst)
 
     def _lds_write(self, wave: _Wave, instr: Instr, counters) -> None:
         data, origin = self._source_bytes(wave, instr)
-        idx, inside = self._lds_bytes(wave, instr, self._lane_offsets(instr, counters), data.shape[2])
+        idx, inside = self._lds_bytes(wave, instr, self._lane_offsets(instr, counters), instr.lane_bytes)
         self._lds_access(wave, instr, idx[inside], writes=True)
         self._lds_store(idx, inside, data, origin)
         self._mark_pending(idx[inside], wave.index)
@@ -368,22 +460,22 @@ class _Machine:
             self._retire(wave, "lgkm", instr.lgkmcnt)
 
     # ---- data movement helpers ------------------------------------------------------------------
-    def _source_bytes(self, wave: _Wave, instr: Instr) -> tuple[np.ndarray, np.ndarray]:
-        """The bytes (blocks, lanes, lane_bytes) a store or LDS write takes from its source registers."""
+    def _source_bytes(self, wave: _Wave, instr: Instr) -> tuple[object, np.ndarray]:
+        """The bytes (blocks, lanes, lane_bytes) a store or LDS write takes from its source registers,
+        as the data path hands them on, and the origin of each byte (lanes, lane_bytes)."""
         if not instr.srcs:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': functional replay needs its source register")
-        words, origin = self._read_regs(wave, instr, instr.srcs)
-        raw = np.ascontiguousarray(words).view(np.uint8)
+        origin = self._read_regs(wave, instr, instr.srcs)
         origin_bytes = np.repeat(origin, 2, axis=1)
         start = 2 if instr.opcode.endswith("_d16_hi") else 0
         end = start + instr.lane_bytes
-        if end > raw.shape[2]:
+        if end > origin_bytes.shape[1]:
             raise ConfigError(f"{instr.opcode} '{instr.tag}': stores {instr.lane_bytes} B per lane from "
-                              f"{raw.shape[2]} B of source registers")
-        return raw[:, :, start:end], origin_bytes[:, start:end]
+                              f"{origin_bytes.shape[1]} B of source registers")
+        return self.data.source(wave.index, instr.srcs, start, instr.lane_bytes), origin_bytes[:, start:end]
 
     def _lds_store(self, idx, inside, data, origin) -> None:
-        self.lds[:, idx[inside]] = data[:, inside]
+        self.data.lds_store(data, idx, inside)
         self.lds_origin[idx[inside]] = origin[inside]
 
     def _mark_pending(self, flat_idx: np.ndarray, owner: int) -> None:
@@ -392,20 +484,27 @@ class _Machine:
     def _clear_pending(self, flat_idx: np.ndarray) -> None:
         self.lds_pending[flat_idx] = -1
 
-    def _scatter(self, name: str, idx: np.ndarray, data: np.ndarray, origin: np.ndarray, code: np.ndarray) -> None:
-        """Write a store's bytes; bytes outside the buffer are dropped, as buffer stores do."""
-        buf = self.buffers[name]
-        if name not in self.stored_by:
-            self.stored_by[name] = np.full(buf.size, NO_ORIGIN, dtype=np.int64)
-            self.value_from[name] = np.full(buf.size, NO_ORIGIN, dtype=np.int64)
-            self.stored_block[name] = np.full(buf.size, -1, dtype=np.int32)
+    def _scatter(self, store: _Store, data: np.ndarray) -> None:
+        """Write a store's bytes (blocks, lanes, nbytes); bytes outside the buffer are dropped, as buffer
+        stores do. Which instruction wrote each byte is worked out later, only if asked (Replay)."""
+        buf = self.buffers[store.buffer]
+        idx = store.indices()
         inside = (idx >= 0) & (idx < buf.size)
-        target = idx[inside]
-        buf[target] = data[inside]
-        self.stored_by[name][target] = np.broadcast_to(code[None, :, None], idx.shape)[inside]
-        self.value_from[name][target] = np.broadcast_to(origin[None], idx.shape)[inside]
-        blocks = np.arange(self.nb, dtype=np.int32)[:, None, None]
-        self.stored_block[name][target] = np.broadcast_to(blocks, idx.shape)[inside]
+        buf[idx[inside]] = data[inside]
+        self.stores.append(store)
+
+
+def _data_path(engine: str, program: Program, nb: int, lanes: int, sizes: dict[str, int], lds_bytes: int,
+               memory: GlobalMemory):
+    """The trace where the numba engine can take the program (trace.py says when), else the vector path."""
+    if engine == "numba":
+        kernels = kernel_builds.select(prefer_numba=True)
+        if kernels.name == "numba":
+            from gemmsim.functional import trace
+            if trace.supports(program, memory):
+                return trace.TraceData(nb, lanes, len(program.waves), sizes, lds_bytes, memory)
+            return VectorData(nb, lanes, len(program.waves), sizes, lds_bytes, memory, kernels)
+    return VectorData(nb, lanes, len(program.waves), sizes, lds_bytes, memory, kernel_builds.NUMPY)
 
 
 def _all_blocks(program: Program) -> list[tuple[int, ...]]:
@@ -421,37 +520,11 @@ def _lowest_set_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _gather(buf: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """Bytes at the indices; out-of-range bytes read as 0, as buffer loads return."""
-    inside = (idx >= 0) & (idx < buf.size)
-    return np.where(inside, buf[np.clip(idx, 0, max(0, buf.size - 1))], 0).astype(np.uint8)
-
-
-def _bytes_to_words(data: np.ndarray, count: int) -> np.ndarray:
-    """(blocks, lanes, nbytes) -> (blocks, lanes, count) uint32, zero-filling past nbytes."""
-    padded = np.zeros(data.shape[:2] + (4 * count,), dtype=np.uint8)
-    padded[:, :, :data.shape[2]] = data
-    return padded.view(np.uint32)
-
-
 def _pad_halves(origin: np.ndarray, halves: int) -> np.ndarray:
     out = np.full((origin.shape[0], halves), NO_ORIGIN, dtype=np.int64)
     out[:, :origin.shape[1]] = origin
     return out
 
-
-def _cvt_pk_bf16_f32(words: np.ndarray, origin: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Pairs of f32 sources -> one register each: bf16 of the first in the low half, of the second in the high."""
-    bits = to_bf16_bits(words.view(np.float32)).astype(np.uint32)
-    packed = bits[:, :, 0::2] | (bits[:, :, 1::2] << 16)
-    return packed, origin[:, 0::2]   # each result half comes from the low half of its source register
-
-
-def _cvt_f32_i32(words: np.ndarray, origin: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    return words.view(np.int32).astype(np.float32).view(np.uint32), origin
-
-
-_CONVERSIONS = {"v_cvt_pk_bf16_f32": _cvt_pk_bf16_f32, "v_cvt_f32_i32": _cvt_f32_i32}
 
 _HANDLERS = {
     Op.MFMA: _Machine._mfma, Op.VALU: _Machine._valu, Op.VMEM_LOAD: _Machine._vmem_load,

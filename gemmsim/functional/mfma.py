@@ -23,8 +23,10 @@ from functools import cached_property
 
 import numpy as np
 
+from gemmsim.caches import kept
 from gemmsim.errors import ConfigError
 from gemmsim.functional.dtypes import MODELLED_DTYPES, ElementFormat, input_format
+from gemmsim.functional.kernels import NUMPY, OperandTable
 from gemmsim.hw.matrix_opcode import MFMA_LANES, parse_matrix_opcode
 
 
@@ -73,6 +75,7 @@ class MfmaShape:
         return fmt
 
 
+@kept(None)
 def parse_mfma(opcode: str) -> MfmaShape:
     """The shape and operand kind of a matrix opcode; a one-line error for forms we do not model."""
     parsed = parse_matrix_opcode(opcode)
@@ -113,21 +116,43 @@ class MfmaLayout:
         )
 
 
+@kept(None)
+def operand_tables(shape: MfmaShape, bits_a: int, bits_b: int) -> tuple[OperandTable, OperandTable]:
+    """Where each element of A (m x k) and of B (k x n) comes from in the operand registers, for the
+    element widths of the two operands (element e of a lane is bits e*bits.. of its registers)."""
+    lay = shape.layout
+
+    def table(lanes: np.ndarray, slots: np.ndarray, bits: int) -> OperandTable:
+        per_word = 32 // bits
+        dest = np.empty((slots.max() // per_word + 1, MFMA_LANES, per_word), dtype=np.int64)
+        dest[slots // per_word, lanes, slots % per_word] = np.arange(lanes.size).reshape(lanes.shape)
+        return OperandTable(dest, np.arange(per_word, dtype=np.int64) * bits, (1 << bits) - 1)
+
+    return table(lay.a_lane, lay.a_slot, bits_a), table(lay.b_lane, lay.b_slot, bits_b)
+
+
+@kept(None)
+def accumulator_places(shape: MfmaShape) -> np.ndarray:
+    """(acc_regs, 64) int64: the position in the row-major m x n result of each register of each lane."""
+    lay = shape.layout
+    place = np.empty((shape.acc_regs, MFMA_LANES), dtype=np.int64)
+    place[lay.c_reg, lay.c_lane] = np.arange(shape.m * shape.n).reshape(shape.m, shape.n)
+    return place
+
+
 def execute(shape: MfmaShape, a_vals: np.ndarray, b_vals: np.ndarray, acc_words: np.ndarray) -> np.ndarray:
     """D = A x B + C for a batch of waves.
 
     a_vals, b_vals: (batch, 64, k_per_lane) decoded operand elements of every lane;
     acc_words: (batch, 64, acc_regs) uint32 accumulator registers. Returns the new accumulator words.
+    The replay (executor.py) does the same with operands decoded straight from its registers.
     """
     lay = shape.layout
-    a = a_vals[:, lay.a_lane, lay.a_slot]           # (batch, m, k)
-    b = b_vals[:, lay.b_lane, lay.b_slot]           # (batch, k, n)
+    a = a_vals[:, lay.a_lane, lay.a_slot].astype(np.float64)    # (batch, m, k); integers are exact in float64
+    b = b_vals[:, lay.b_lane, lay.b_slot].astype(np.float64)    # (batch, k, n)
     out = acc_words.copy()
-    if shape.int_accumulator:
-        acc = acc_words.view(np.int32)[:, lay.c_lane, lay.c_reg].astype(np.int64)
-        total = (acc + np.matmul(a.astype(np.int64), b.astype(np.int64))).astype(np.int32)  # wraps like int32
-        out.view(np.int32)[:, lay.c_lane, lay.c_reg] = total
-    else:
-        acc = acc_words.view(np.float32)[:, lay.c_lane, lay.c_reg].astype(np.float64)
-        out.view(np.float32)[:, lay.c_lane, lay.c_reg] = (acc + np.matmul(a, b)).astype(np.float32)
+    acc, dst = np.moveaxis(acc_words, 2, 0), np.moveaxis(out, 2, 0)   # (acc_regs, batch, lanes) views
+    kind, accumulate = (np.int32, NUMPY.accumulate_i32) if shape.int_accumulator else (np.float32, NUMPY.accumulate_f32)
+    products = np.matmul(a, b).reshape(len(a), -1)
+    accumulate(acc.view(kind), products, accumulator_places(shape), dst.view(kind))
     return out

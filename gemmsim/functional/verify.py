@@ -22,6 +22,8 @@ hands the kernel B in plain row-major N x K order instead of the pre-shuffled la
 
 from __future__ import annotations
 
+import hashlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,7 +31,8 @@ import numpy as np
 from gemmsim import limits
 from gemmsim.frontends.preshuffle.analysis import K_STEP_BYTES, MFMA_TILE, analyze
 from gemmsim.errors import ConfigError
-from gemmsim.functional.dtypes import ElementFormat, bf16_values, encode, input_format, quantize, to_bf16_bits
+from gemmsim.functional.dtypes import (ElementFormat, bf16_values, encode_typed, input_format, round_to, to_bf16_bits,
+                                       values_of)
 from gemmsim.functional.faults import FAULTS, check_fault, check_seed
 from gemmsim.functional.executor import Hazard, Origin, Replay, run
 from gemmsim.hw import GPU
@@ -101,6 +104,8 @@ class VerifyReport:
     hazards: tuple[Hazard, ...]
     hazard_count: int
     cause: str
+    engine: str = "numpy"      # the replay's data path (executor.py): numpy, numba or numba-trace; same result
+    c_digest: str = ""         # BLAKE2b (128-bit) of the bytes the kernel left in C: equal digests, equal C
 
     @property
     def passed(self) -> bool:
@@ -115,7 +120,7 @@ class VerifyReport:
             "worst_error_to_tolerance": _finite(self.worst_error_to_tolerance),
             "first_wrong": self.first_wrong.to_dict() if self.first_wrong else None,
             "hazard_count": self.hazard_count, "hazards": [h.describe() for h in self.hazards],
-            "cause": self.cause,
+            "cause": self.cause, "c_digest": self.c_digest,
         }
 
 
@@ -143,19 +148,27 @@ def make_inputs(problem: Problem, fmt: ElementFormat, seed: int, preshuffled: bo
     shape_a, shape_b = (problem.m, problem.k), (problem.n, problem.k)
     if problem.batch > 1:
         shape_a, shape_b = (problem.batch,) + shape_a, (problem.batch,) + shape_b
-    if fmt.is_int:
-        a, b = (rng.integers(-128, 128, size=s).astype(np.float64) for s in (shape_a, shape_b))
+    if fmt.is_int:   # (the values as the format's own array, which encodes without another rounding)
+        typed_a, typed_b = (rng.integers(-128, 128, size=s).astype(fmt.np_type) for s in (shape_a, shape_b))
+        a, b = typed_a.astype(np.float64), typed_b.astype(np.float64)
     else:
         spread = 2.0 if fmt.bits == 4 else 1.0   # fp4 spans 0.5 .. 6: use more of it
-        a, b = (quantize(rng.normal(0.0, spread, size=s), fmt) for s in (shape_a, shape_b))
-    entries = b.reshape(-1, problem.n, problem.k)
-    if padded is not None:
+        normal_a = rng.normal(0.0, spread, size=shape_a)
+        with ThreadPoolExecutor(1) as pool:        # B's draw (the generator's next numbers) while A is rounded
+            normal_b = pool.submit(rng.normal, 0.0, spread, shape_b)
+            typed_a = round_to(normal_a, fmt, in_place=True)
+            a = values_of(typed_a, fmt)
+            typed_b = round_to(normal_b.result(), fmt, in_place=True)
+        b = values_of(typed_b, fmt)
+    entries = typed_b.reshape(-1, problem.n, problem.k)
+    if padded is not None:   # zero bits, the value 0 in every format
         n_pad, k_pad = padded
-        entries = np.pad(entries, ((0, 0), (0, n_pad - problem.n), (0, k_pad - problem.k)))
-    b_plain = [encode(e, fmt) for e in entries]
+        patterns = entries.view(np.uint16 if fmt.bits == 16 else np.uint8)
+        entries = np.pad(patterns, ((0, 0), (0, n_pad - problem.n), (0, k_pad - problem.k))).view(fmt.np_type)
+    b_plain = [encode_typed(e, fmt) for e in entries]
     b_bytes = (np.concatenate([preshuffle_b(e) for e in b_plain]) if preshuffled
                else np.concatenate([e.ravel() for e in b_plain]))
-    return Inputs(a, b, encode(a, fmt).ravel(), b_bytes)
+    return Inputs(a, b, encode_typed(typed_a, fmt).ravel(), b_bytes)
 
 
 def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.ndarray:
@@ -165,8 +178,14 @@ def tolerance(inputs: Inputs, reference: np.ndarray, fmt: ElementFormat) -> np.n
         accumulation = U_F32 * np.abs(reference)     # exact int32 sum, one rounding to f32
     else:
         gamma = k * U_F32 / (1 - k * U_F32)          # a split-K sum is one more order of the same K terms
-        accumulation = gamma * (np.abs(inputs.a) @ np.swapaxes(np.abs(inputs.b), -1, -2))
-    return U_BF16 * (np.abs(reference) + accumulation) + accumulation + BF16_TINY
+        accumulation = np.abs(inputs.a) @ np.swapaxes(np.abs(inputs.b), -1, -2)
+        accumulation *= gamma
+    bound = np.abs(reference)                        # U_BF16 (|C| + accumulation) + accumulation + BF16_TINY,
+    bound += accumulation                            # computed in place, in that order
+    bound *= U_BF16
+    bound += accumulation
+    bound += BF16_TINY
+    return bound
 
 
 def check_request(problem: Problem, seed: int) -> None:
@@ -175,34 +194,43 @@ def check_request(problem: Problem, seed: int) -> None:
     limits.check_verify(problem.m, problem.n, problem.k)
 
 
-def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, fault: str | None = None) -> VerifyReport:
+def verify(problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0, fault: str | None = None,
+           engine: str | None = None) -> VerifyReport:
     """Generate the program, replay every workgroup on random data and compare C with numpy.
-    Refuses, with its estimate, a shape whose replay would need too much memory or time."""
+    Refuses, with its estimate, a shape whose replay would need too much memory or time.
+    engine: the replay's, "numpy" or "numba" (default: numba when installed; executor.run)."""
     check_request(problem, seed)
     check_fault(fault, config)
     analysis = analyze(problem, config, gpu)
     program = generate(analysis, gpu, break_swizzle_read=fault == "swizzle-read")
-    return check_program(program, problem, config, gpu, seed, fault)
+    return check_program(program, problem, config, gpu, seed, fault, engine)
 
 
 def check_program(program: Program, problem: Problem, config: KernelConfig, gpu: GPU, seed: int = 0,
-                  fault: str | None = None) -> VerifyReport:
+                  fault: str | None = None, engine: str | None = None) -> VerifyReport:
     """Replay a given program (generated, or altered by a test) on random data and compare C with numpy."""
     check_request(problem, seed)
     fmt = input_format(problem.dtype, gpu.arch)
     n_pad, k_pad = _round_up(problem.n, config.tile_n), _round_up(problem.k, config.tile_k)
     plain = (n_pad, k_pad) == (problem.n, problem.k) and problem.batch == 1 and config.split_k == 1
     inputs = make_inputs(problem, fmt, seed, preshuffled=fault != "preshuffle", padded=(n_pad, k_pad))
-    if plain:
-        c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
-        replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)})
-        got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
-        want = inputs.a @ inputs.b.T
-    else:
-        replay, got = _run_shaped(program, problem, config, inputs, n_pad)
-        want = inputs.a @ np.swapaxes(inputs.b, -1, -2)
-    tol = tolerance(inputs, want, fmt)
+    with ThreadPoolExecutor(1, thread_name_prefix="gemmsim-reference") as pool:
+        reference = pool.submit(_reference, inputs, fmt)   # numpy's products, while the replay runs
+        if plain:
+            c_bytes = np.full(problem.m * problem.n, UNWRITTEN, dtype=np.uint16).view(np.uint8)
+            replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes,
+                                   **_unit_scales(problem, config)}, engine=engine)
+            got = bf16_values(replay.buffers["C"].view(np.uint16)).reshape(problem.m, problem.n)
+        else:
+            replay, got = _run_shaped(program, problem, config, inputs, n_pad, engine)
+        want, tol = reference.result()
     return _report(problem, config, gpu, program.name, fmt, seed, fault, replay, got, want, tol)
+
+
+def _reference(inputs: Inputs, fmt: ElementFormat) -> tuple[np.ndarray, np.ndarray]:
+    """C = A B^T in float64 on the quantized values, and its tolerance."""
+    want = inputs.a @ np.swapaxes(inputs.b, -1, -2)
+    return want, tolerance(inputs, want, fmt)
 
 
 def _unit_scales(problem: Problem, config: KernelConfig) -> dict[str, np.ndarray]:
@@ -217,7 +245,7 @@ def _round_up(x: int, step: int) -> int:
 
 
 def _run_shaped(program: Program, problem: Problem, config: KernelConfig, inputs: Inputs,
-                n_pad: int) -> tuple[Replay, np.ndarray]:
+                n_pad: int, engine: str | None) -> tuple[Replay, np.ndarray]:
     """A batch, a split-K or a tail: C has row stride N_pad (columns past N are cut off here); under
     split-K the kernel fills an f32 (int32) workspace [batch][split][M][N_pad] and the reduction pass,
     done here as the second kernel would, sums the splits in f32 and rounds to bf16."""
@@ -227,7 +255,8 @@ def _run_shaped(program: Program, problem: Problem, config: KernelConfig, inputs
         c_bytes = np.full(slices, UNWRITTEN, dtype=np.uint16).view(np.uint8)
     else:   # an f32 NaN (or an implausible int32) in every word marks what was never written
         c_bytes = np.full(slices, 0x7FC00000, dtype=np.uint32).view(np.uint8)
-    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)})
+    replay = run(program, {"A": inputs.a_bytes, "B": inputs.b_bytes, "C": c_bytes, **_unit_scales(problem, config)},
+                 engine=engine)
     words = replay.buffers["C"]
     if split == 1:
         c = bf16_values(words.view(np.uint16)).reshape(problem.batch, problem.m, n_pad)
@@ -247,17 +276,24 @@ def program_is_int(program: Program) -> bool:
 
 
 def _report(problem, config, gpu, name, fmt, seed, fault, replay: Replay, got, want, tol) -> VerifyReport:
-    error = np.abs(got - want)
+    error = got - want
+    np.abs(error, out=error)
     wrong = ~(error <= tol)                      # NaN (never written) counts as wrong
-    first = _first_mismatch(problem, config, replay, got, want, tol, wrong) if wrong.any() else None
+    count = int(np.count_nonzero(wrong))
+    first = _first_mismatch(problem, config, replay, got, want, tol, wrong) if count else None
+    unwritten = np.isnan(error)                  # a NaN error counts as infinite below
+    max_error = np.inf if unwritten.any() else float(np.max(error))
     with np.errstate(invalid="ignore"):
-        ratio = float(np.max(np.where(np.isnan(error), np.inf, error / tol)))
+        ratio = np.divide(error, tol, out=error)   # (error is not needed after this)
+        if unwritten.any():
+            ratio[unwritten] = np.inf
     return VerifyReport(
         program=name, gpu=gpu.name, arch=gpu.arch, shape=(problem.m, problem.n, problem.k), dtype=problem.dtype,
         input_format=fmt.name, seed=seed, fault=fault, blocks=len(replay.blocks), elements=int(wrong.size),
-        wrong=int(wrong.sum()), max_abs_error=float(np.max(np.where(np.isnan(error), np.inf, error))),
-        worst_error_to_tolerance=ratio, first_wrong=first, hazards=tuple(replay.hazards),
-        hazard_count=replay.hazard_count, cause=_cause(fault, int(wrong.sum()), replay, first, problem, config),
+        wrong=count, max_abs_error=max_error, worst_error_to_tolerance=float(np.max(ratio)), first_wrong=first,
+        hazards=tuple(replay.hazards), hazard_count=replay.hazard_count,
+        cause=_cause(fault, count, replay, first, problem, config),
+        engine=replay.engine, c_digest=hashlib.blake2b(replay.buffers["C"], digest_size=16).hexdigest(),
     )
 
 

@@ -12,7 +12,7 @@ def format_verify(report: VerifyReport, seconds: float | None = None) -> str:
              f"({report.input_format}), seed {report.seed}"
              + (f", injected fault: {report.fault}" if report.fault else ""),
              f"  {report.blocks} workgroups replayed, {report.elements} C elements"
-             + (f" in {seconds:.2f} s" if seconds is not None else ""),
+             + (f" in {seconds:.2f} s" if seconds is not None else "") + f" (replay: {report.engine})",
              f"  {verdict}: {report.wrong} wrong, worst error / tolerance = {report.worst_error_to_tolerance:.3g}, "
              f"{report.hazard_count} synchronization hazards"]
     if report.cause:
