@@ -42,7 +42,7 @@ from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import KernelConfig, make_problem  # noqa: E402
 from gemmsim.tuning.search import search  # noqa: E402
 from gemmsim.tuning.space import FULL  # noqa: E402
-from gemmsim.validate.points import Compared, Point, family_of, tile_of  # noqa: E402
+from gemmsim.validate.points import Compared, MeasuredPoint, family_of, tile_of  # noqa: E402
 from gemmsim.validate.stats import PICK_TOLERANCE_PCT, sweep_summary, tile_sweep  # noqa: E402
 
 H200_PREDICTED = REPO / "tests" / "data" / "compare" / "h200_predicted.csv"
@@ -68,7 +68,7 @@ def h200_picks() -> list[dict]:
             if family_of(row["symbol"]) != "mma_preshuffle":
                 continue
             tile, swizzle = tile_of(row["symbol"])
-            point = Point(row["symbol"], "mma_preshuffle", row["dtype"], int(row["M"]), int(row["N"]), int(row["K"]),
+            point = MeasuredPoint(row["symbol"], "mma_preshuffle", row["dtype"], int(row["M"]), int(row["N"]), int(row["K"]),
                           float(row["measured_us"]), "h200", tile, swizzle, source=row["source"])
             compared.append(Compared(point, float(row["predicted_us"]), float(row["kernel_us"]), row["bottleneck"]))
     return tile_sweep(compared)

@@ -1,7 +1,7 @@
 """Design-space sweeps: every point of shapes x dtypes x GPUs x kernel configurations, predicted
 once, written as one table (CSV, or Parquet with pyarrow).
 
-A point is a plain, sortable record (`Point`); `predict_point` turns one into one row and is the
+A point is a plain, sortable record (`SweepPoint`); `predict_point` turns one into one row and is the
 only task function: the local process pool and Ray run the same function on the same points.
 Invalid points (a tile that does not divide, a GPU the generator does not target) become rows
 that carry the error instead of stopping the sweep.
@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Iterable
 
 from gemmsim import progress
-from gemmsim.analysts.models import preset
-from gemmsim.analysts.shapes import Workload, model_gemms
+from gemmsim.workloads.models import preset
+from gemmsim.workloads.shapes import Workload, model_gemms
 from gemmsim.caches import kept
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
@@ -51,7 +51,7 @@ NO_WAVES_PER_EU = 0   # waves_per_eu not set (0 keeps the point sortable; the ke
 
 
 @dataclass(frozen=True, order=True)
-class Point:
+class SweepPoint:
     """One prediction of the sweep; the field order is the sort order of the output."""
 
     gpu: str
@@ -77,14 +77,14 @@ class Point:
                             copy=self.copy, epilogue=self.epilogue, waves_per_eu=self.waves_per_eu or None)
 
 
-POINT_COLUMNS = tuple(f.name for f in fields(Point))
+POINT_COLUMNS = tuple(f.name for f in fields(SweepPoint))
 # what a row adds to its point: the prediction's headline numbers, or the error that stopped it
 RESULT_COLUMNS = {"time_us": float, "tflops": float, "pct_of_peak": float, "bottleneck": str,
                   "mfma_utilization": float, "workgroups_per_cu": int, "occupancy_limited_by": str,
                   "lds_conflict_cycles_per_k_tile": float, "l2_hit_rate": float, "hbm_bytes": float,
                   "roofline_us": float, "error": str}
-# the output's columns and their types (Point's annotations are strings: postponed evaluation)
-COLUMNS = {f.name: {"int": int, "str": str, "bool": bool}[f.type] for f in fields(Point)} | RESULT_COLUMNS
+# the output's columns and their types (SweepPoint's annotations are strings: postponed evaluation)
+COLUMNS = {f.name: {"int": int, "str": str, "bool": bool}[f.type] for f in fields(SweepPoint)} | RESULT_COLUMNS
 
 
 # ---- specs ----------------------------------------------------------------------------------------
@@ -212,7 +212,7 @@ def _switch(text: str) -> bool:
 
 
 def sweep_points(shapes: Iterable[tuple[int, int, int]], configs: dict[str, tuple[str, ...]],
-                 dtypes: Iterable[str], gpus: Iterable[str]) -> list[Point]:
+                 dtypes: Iterable[str], gpus: Iterable[str]) -> list[SweepPoint]:
     """Every combination, sorted, each once. Values are checked here (a bad spec stops the sweep
     before any work); whether a combination is a valid kernel is the prediction's business."""
     points = set()
@@ -222,7 +222,7 @@ def sweep_points(shapes: Iterable[tuple[int, int, int]], configs: dict[str, tupl
         for gpu, (m, n, k), tile, stage, copy, epilogue, swizzle, wpe in itertools.product(
                 gpus, shapes, values["tile"], values["lds_stage"], values["copy"], values["epilogue"],
                 values["swizzle"], values["waves_per_eu"]):
-            points.add(Point(gpu, dtype, m, n, k, *tile, stage, copy, epilogue, swizzle, wpe))
+            points.add(SweepPoint(gpu, dtype, m, n, k, *tile, stage, copy, epilogue, swizzle, wpe))
     return sorted(points)
 
 
@@ -238,7 +238,7 @@ def gpu_fingerprint(name: str) -> str:
     return gpu_hash(_gpu(name))
 
 
-def predict_point(point: Point) -> dict:
+def predict_point(point: SweepPoint) -> dict:
     """The row of one point: the prediction's headline numbers, or the error that makes it invalid."""
     row = {**asdict(point), **dict.fromkeys(RESULT_COLUMNS)}
     try:
@@ -256,7 +256,7 @@ def predict_point(point: Point) -> dict:
 
 # ---- engines --------------------------------------------------------------------------------------
 
-def _run_local(points: list[Point], workers: int):
+def _run_local(points: list[SweepPoint], workers: int):
     """Rows as they finish, from a pool of `workers` processes (in this process for one worker)."""
     if workers <= 1:
         yield from map(predict_point, points)
@@ -323,7 +323,7 @@ def _check_reachable(address: str) -> None:
                          f"({e.strerror or e or 'timed out'})") from None
 
 
-def _run_ray(ray, points: list[Point]):
+def _run_ray(ray, points: list[SweepPoint]):
     """Rows as they finish, from Ray tasks."""
     task = ray.remote(predict_point)
     pending = [task.remote(p) for p in points]
@@ -349,13 +349,13 @@ def read_journal(path: Path, fingerprints: dict[str, str]) -> dict[str, dict]:
             record = json.loads(line)
             row = record["row"]
             if record["version"] == simulator_version() and record["gpu"] == fingerprints.get(row["gpu"]):
-                rows[Point(**{c: row[c] for c in POINT_COLUMNS}).key] = row
+                rows[SweepPoint(**{c: row[c] for c in POINT_COLUMNS}).key] = row
         except (ValueError, KeyError, TypeError):
             continue
     return rows
 
 
-def run_sweep(points: list[Point], out: str | Path, engine: str = "local", workers: int | None = None,
+def run_sweep(points: list[SweepPoint], out: str | Path, engine: str = "local", workers: int | None = None,
               address: str | None = None, restart: bool = False) -> "SweepResult":
     """Predict every point the journal lacks, then write the output from the journal, sorted."""
     if engine not in ENGINES:
@@ -392,7 +392,7 @@ def _journal(rows: Iterable[dict], journal: Path, fingerprints: dict[str, str], 
             log.write(json.dumps({"version": simulator_version(), "gpu": fingerprints[row["gpu"]], "row": row},
                                  separators=(",", ":")) + "\n")
             log.flush()
-            done[Point(**{c: row[c] for c in POINT_COLUMNS}).key] = row
+            done[SweepPoint(**{c: row[c] for c in POINT_COLUMNS}).key] = row
     finally:
         if log is not None:
             log.close()

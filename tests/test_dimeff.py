@@ -8,10 +8,10 @@ import types
 
 import pytest
 
-from gemmsim.analysts import cost
-from gemmsim.analysts.blas import BlasCall
+from gemmsim.workloads import cost
+from gemmsim.workloads.blas import BlasCall
 from gemmsim.kernel_names import parse_macro_tile, require_macro_tile
-from gemmsim.analysts.summaries import call_dim_efficiency
+from gemmsim.workloads.summaries import call_dim_efficiency
 from gemmsim.errors import GemmsimError, InputError
 
 from cli_runner import run_cli

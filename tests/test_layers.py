@@ -26,7 +26,7 @@ LAYERS = [
     {"model", "functional"},
     {"simulate"},
     {"tuning"},
-    {"analysts", "validate"},
+    {"workloads", "validate"},
     {"sweep"},
     {"report"},
     {"api"},

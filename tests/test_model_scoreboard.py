@@ -126,11 +126,11 @@ def test_the_barrier_and_mma_latency_keys_name_their_microbenchmark():
 @pytest.mark.parametrize("symbol", ["gemm_tiled_f32", "mma_preshuffle_m32n128k64_swz1"])
 def test_the_compiled_hot_loop_carries_its_control_bits_and_no_waitcnt(symbol):
     from gemmsim.ir.program import hot_loop
-    from gemmsim.validate.points import Point, dtype_of, family_of, tile_of
+    from gemmsim.validate.points import MeasuredPoint, dtype_of, family_of, tile_of
     from gemmsim.validate.predictor import Predictor
 
     tile, swizzle = tile_of(symbol)
-    point = Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), 256, 256, 1024, 0.0, "h200", tile, swizzle, None)
+    point = MeasuredPoint(symbol, family_of(symbol), dtype_of(symbol, "bf16"), 256, 256, 1024, 0.0, "h200", tile, swizzle, None)
     program, _ = Predictor(RESULTS / "sass").program(point, H200)
     body = hot_loop(program.waves[0]).body
     assert all(i.control is not None for i in body)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.analysts import models
-from gemmsim.analysts.torch_trace import read_trace
+from gemmsim.workloads import models
+from gemmsim.workloads.torch_trace import read_trace
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 from gemmsim.validate.calibrate import read_microbench

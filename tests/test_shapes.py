@@ -5,9 +5,9 @@ import types
 
 import pytest
 
-from gemmsim.analysts import cost, models
-from gemmsim.analysts.blas import Operand, blas_call, linear_forward, linear_input_grad, linear_weight_grad
-from gemmsim.analysts.shapes import Workload, model_gemms
+from gemmsim.workloads import cost, models
+from gemmsim.workloads.blas import Operand, blas_call, linear_forward, linear_input_grad, linear_weight_grad
+from gemmsim.workloads.shapes import Workload, model_gemms
 from gemmsim.errors import ConfigError, InputError
 
 from cli_runner import run_cli

@@ -8,7 +8,7 @@ import pytest
 from gemmsim import sweep
 from gemmsim.cli import main
 from gemmsim.errors import InputError
-from gemmsim.sweep import Point, parse_configs, parse_shapes, run_sweep, sweep_points
+from gemmsim.sweep import SweepPoint, parse_configs, parse_shapes, run_sweep, sweep_points
 
 # small shapes and tiles, one invalid tile (tile_n 100) and one GPU the generator does not target
 SHAPES = [(256, 512, 256), (128, 1024, 512)]
@@ -148,7 +148,7 @@ def test_cli_sweep_writes_the_table_and_says_what_it_did(tmp_path, capsys):
     assert "8 points (0 from the journal, 4 invalid)" in err and f"wrote {out}" in err
     assert main(argv) == 0 and "8 points (8 from the journal" in capsys.readouterr().err
     assert main(argv[:-2] + ["--gpu", "nope", "--out", str(out)]) == 2
-    assert Point.__dataclass_fields__.keys() <= set(rows(out)[0])
+    assert SweepPoint.__dataclass_fields__.keys() <= set(rows(out)[0])
 
 
 SMALL = ["sweep", "--shapes", "256x512x256,512x512x512", "--configs", "tile=64x128x64,128x128x64"]

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.analysts import cost, models
-from gemmsim.analysts.shapes import Workload, model_gemms
-from gemmsim.analysts.torch_trace import gemm_records, group_gemms, load_trace, parse_gemm_inputs, read_trace
+from gemmsim.workloads import cost, models
+from gemmsim.workloads.shapes import Workload, model_gemms
+from gemmsim.workloads.torch_trace import gemm_records, group_gemms, load_trace, parse_gemm_inputs, read_trace
 from gemmsim.errors import InputError
 
 from cli_runner import run_cli

@@ -28,7 +28,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.analysts import summaries
+    from gemmsim.workloads import summaries
     from gemmsim.kernel_names import require_macro_tile
     from gemmsim.report.rows import format_csv, format_json, format_key_values
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gemmsim.analysts import models
+from gemmsim.workloads import models
 from gemmsim import limits
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_plot_arg, add_tile_arg, announce,
                                 count_arg, existing_file, gpu_name)
@@ -71,9 +71,9 @@ def model_from_args(args: argparse.Namespace) -> models.ModelDims:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.analysts import summaries
+    from gemmsim.workloads import summaries
     from gemmsim.kernel_names import require_macro_tile
-    from gemmsim.analysts.shapes import Workload, model_gemms
+    from gemmsim.workloads.shapes import Workload, model_gemms
     from gemmsim.report.rows import plot_times
     from gemmsim.report.workloads import cost_label, format_presets, format_rows, shapes_header
 

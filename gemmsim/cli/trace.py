@@ -23,8 +23,8 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.analysts import summaries
-    from gemmsim.analysts.torch_trace import read_trace
+    from gemmsim.workloads import summaries
+    from gemmsim.workloads.torch_trace import read_trace
     from gemmsim.report.rows import plot_times
     from gemmsim.report.workloads import cost_label, format_rows, trace_header
 

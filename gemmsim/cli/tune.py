@@ -82,7 +82,7 @@ def _tune_shape(args, gpu, space, cache) -> int:
 
 
 def _dispatch(args, gpu, space, cache) -> int:
-    from gemmsim.analysts.dispatch import dispatch_rows, distinct_gemms, run_total
+    from gemmsim.workloads.dispatch import dispatch_rows, distinct_gemms, run_total
     from gemmsim.report.rows import format_csv, format_json, format_table
     from gemmsim.report.tune import dispatch_header
 
@@ -108,10 +108,10 @@ def _dispatch(args, gpu, space, cache) -> int:
 def _run_gemms(args):
     """(name, dtype, BlasCall, count) of every GEMM of the model run or the trace, and what they are."""
     if args.trace:
-        from gemmsim.analysts.torch_trace import read_trace
+        from gemmsim.workloads.torch_trace import read_trace
         trace = read_trace(args.trace)
         return [(g.op, g.dtype, g.call, g.count) for g in trace.groups], f"trace {args.trace}"
-    from gemmsim.analysts.shapes import Workload, model_gemms
+    from gemmsim.workloads.shapes import Workload, model_gemms
     if args.seq is None:
         raise InputError("tune --model needs --seq (the sequence or prompt length)")
     model = model_from_args(args)

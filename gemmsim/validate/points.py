@@ -53,7 +53,7 @@ def compile_kernel_pattern(kernel: str | None, flag: str = "--kernel ") -> re.Pa
 
 
 @dataclass(frozen=True)
-class Point:
+class MeasuredPoint:
     """One measured kernel launch."""
 
     symbol: str
@@ -84,7 +84,7 @@ class Point:
 class Compared:
     """A point with its prediction."""
 
-    point: Point
+    point: MeasuredPoint
     predicted_us: float
     kernel_us: float        # the replay alone, without the launch overhead
     bottleneck: str

@@ -28,7 +28,7 @@ from gemmsim.errors import ConfigError
 from gemmsim.frontends import registry
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
-from gemmsim.validate.points import Compared, Point
+from gemmsim.validate.points import Compared, MeasuredPoint
 
 PREDICTIONS_KEPT = 4096      # distinct kernels a Predictor remembers (a results CSV has a few hundred)
 
@@ -41,35 +41,35 @@ class Predictor:
         self.sass_dir = Path(sass_dir) if sass_dir else None
         self._predict_kernel = kept(PREDICTIONS_KEPT)(self._prediction)
 
-    def predict(self, p: Point) -> tuple[float, float, str]:
+    def predict(self, p: MeasuredPoint) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""
         prediction = self.prediction(p)
         overhead = load_gpu(p.gpu).launch_overhead_us
         return prediction.time_us + overhead, prediction.time_us, prediction.bottleneck
 
-    def prediction(self, p: Point):
+    def prediction(self, p: MeasuredPoint):
         """The whole Prediction of a point's kernel."""
         return self._predict_kernel(_kernel_only(p))
 
-    def _prediction(self, p: Point):
+    def _prediction(self, p: MeasuredPoint):
         from gemmsim.simulate import predict_built
 
         gpu = load_gpu(p.gpu)
         return predict_built(self.build(p, gpu), gpu)
 
-    def program(self, p: Point, gpu):
+    def program(self, p: MeasuredPoint, gpu):
         """(Program, problem) of a point's kernel: for the sm_90 kernels, the hot loop in the compiled order
         when the SASS listing is there, else the source order."""
         built = self.build(p, gpu)
         return built.program, built.problem
 
-    def build(self, p: Point, gpu):
+    def build(self, p: MeasuredPoint, gpu):
         """What the point's kernel family builds for it on `gpu`."""
         family, config = self.kernel(p, gpu)
         problem = make_problem((p.m, p.n, p.k), p.dtype, dtypes=family.dtypes, kernel=f"the {family.name} kernel")
         return family.build(problem, config, gpu)
 
-    def kernel(self, p: Point, gpu):
+    def kernel(self, p: MeasuredPoint, gpu):
         """(family, config) of a point: the family its symbol names, where it builds for `gpu`; else the
         preshuffle GEMM of the point's tile."""
         listing = self._listing(p.symbol)
@@ -90,12 +90,12 @@ class Predictor:
         return listing if listing is not None and listing.is_file() else None
 
 
-def _kernel_only(p: Point) -> Point:
+def _kernel_only(p: MeasuredPoint) -> MeasuredPoint:
     """The point without its measurement: what the prediction depends on (the cache key)."""
     return replace(p, measured_us=0.0, source="")
 
 
-def compare_points(points: list[Point], predictor: Predictor, skipped: list[str] | None = None) -> list[Compared]:
+def compare_points(points: list[MeasuredPoint], predictor: Predictor, skipped: list[str] | None = None) -> list[Compared]:
     """Every point predicted; with `skipped`, a point no generator can take (a ladder kernel on
     AMD, a tile the preshuffle GEMM rejects) is named there instead of stopping the run."""
     out = []

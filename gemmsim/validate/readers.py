@@ -27,7 +27,7 @@ from pathlib import Path
 from gemmsim.errors import InputError
 from gemmsim.kernel_names import dtype_in_name, parse_macro_tile
 from gemmsim.validate import rocprof
-from gemmsim.validate.points import KernelSpec, Point, dtype_of, family_of, is_ours, tile_of
+from gemmsim.validate.points import KernelSpec, MeasuredPoint, dtype_of, family_of, is_ours, tile_of
 from gemmsim.validate.rows import Row, Table, read_table
 
 RUNTIME_HELPERS = re.compile(r"^__amd_rocclr|^(void )?(at::|cub::|thrust::)|fill|memset|memcpy", re.IGNORECASE)
@@ -38,7 +38,7 @@ TILE_TEXT = re.compile(r"^\d+x\d+x\d+$")
 SWIZZLE_TEXTS = ("0", "1", "True", "False", "true", "false")
 
 
-def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[Point]:
+def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[MeasuredPoint]:
     """The measured points of a runner, rocprofv3 or Nsight Compute CSV, or rocprofv3 JSON."""
     if Path(path).suffix.lower() == ".json":
         dispatches, _ = rocprof.read_results_json(path)
@@ -60,8 +60,8 @@ def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[Point]
                      f"Counter_Name/Counter_Value, or ncu --csv --page raw 'Kernel Name'/gpu__time_duration.sum)")
 
 
-def profiled_kernels(ncu_csv: str | Path, counters: tuple[str, ...] = ()) -> Iterator[tuple[Row, Point]]:
-    """(counter row, Point) for every profiled kernel of ours in the runner's ncu.csv (H200);
+def profiled_kernels(ncu_csv: str | Path, counters: tuple[str, ...] = ()) -> Iterator[tuple[Row, MeasuredPoint]]:
+    """(counter row, MeasuredPoint) for every profiled kernel of ours in the runner's ncu.csv (H200);
     the table must have the `counters` columns."""
     table = read_table(ncu_csv, "Nsight Compute table")
     table.require(("symbol", "M", "N", "K", *counters), "the runner's Nsight Compute table")
@@ -70,7 +70,7 @@ def profiled_kernels(ncu_csv: str | Path, counters: tuple[str, ...] = ()) -> Ite
         if not is_ours(symbol):
             continue
         tile, swizzle = tile_of(symbol)
-        yield r, Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), *_dims(r), 0.0, "h200", tile, swizzle,
+        yield r, MeasuredPoint(symbol, family_of(symbol), dtype_of(symbol, "bf16"), *_dims(r), 0.0, "h200", tile, swizzle,
                        r.optional_positive_int("registers_per_thread"))
 
 
@@ -84,7 +84,7 @@ def _dims(r: Row) -> tuple[int, int, int]:
     return r.positive_int("M"), r.positive_int("N"), r.positive_int("K")
 
 
-def _runner_points(table: Table) -> list[Point]:
+def _runner_points(table: Table) -> list[MeasuredPoint]:
     table.require(RUNNER_COLUMNS, "a runner CSV")
     out = []
     for r in table.rows:
@@ -97,7 +97,7 @@ def _runner_points(table: Table) -> list[Point]:
         if swizzle_text not in SWIZZLE_TEXTS:
             raise r.error("swizzle", f"is not one of {', '.join(SWIZZLE_TEXTS)}")
         tile, swizzle = tile_of(symbol, tile_text, swizzle_text)
-        out.append(Point(symbol=symbol, family=family_of(symbol), dtype=_row_dtype(r, symbol), **_shape(r),
+        out.append(MeasuredPoint(symbol=symbol, family=family_of(symbol), dtype=_row_dtype(r, symbol), **_shape(r),
                          measured_us=r.positive_number("kernel_time_us"), gpu=_gpu_for_device(r),
                          tile=tile, swizzle=swizzle, registers=r.optional_positive_int("regs_per_thread"),
                          source=table.path.name))
@@ -116,7 +116,7 @@ def _row_dtype(r: Row, symbol: str) -> str:
         raise r.error("dtype", "is not a dtype gemmsim knows") from None
 
 
-def _rocprof_points(table: Table, spec: KernelSpec) -> list[Point]:
+def _rocprof_points(table: Table, spec: KernelSpec) -> list[MeasuredPoint]:
     out = []
     for r in table.rows:
         name = r.text("Name")
@@ -125,7 +125,7 @@ def _rocprof_points(table: Table, spec: KernelSpec) -> list[Point]:
     return out
 
 
-def _trace_points(dispatches: list, spec: KernelSpec, path: Path) -> list[Point]:
+def _trace_points(dispatches: list, spec: KernelSpec, path: Path) -> list[MeasuredPoint]:
     """One point per GEMM kernel name of a trace: its median dispatch time. A trace is one GEMM
     shape (--shape): a name launched with several grid sizes ran several shapes and is refused."""
     grids = rocprof.grids_by_kernel(dispatches)
@@ -140,7 +140,7 @@ def _trace_points(dispatches: list, spec: KernelSpec, path: Path) -> list[Point]
     return out
 
 
-def _ncu_points(table: Table, spec: KernelSpec) -> list[Point]:
+def _ncu_points(table: Table, spec: KernelSpec) -> list[MeasuredPoint]:
     rows = table.rows
     unit_row = bool(rows) and not rows[0].get("Kernel Name")
     unit = rows[0].get("gpu__time_duration.sum") if unit_row else "ns"
@@ -162,14 +162,14 @@ def is_profiled_gemm(name: str, spec: KernelSpec) -> bool:
     return not RUNTIME_HELPERS.search(name)
 
 
-def profiled_point(name: str, measured_us: float, spec: KernelSpec, path: Path, default_gpu: str) -> Point:
+def profiled_point(name: str, measured_us: float, spec: KernelSpec, path: Path, default_gpu: str) -> MeasuredPoint:
     symbol = kernel_symbol(name)
     tile, swizzle = tile_of(symbol)
     if tile is None:
         tile, swizzle = spec.tile or named_tile(symbol), spec.swizzle
     m, n, k = spec.shape
     dtype = dtype_of(symbol, dtype_in_name(symbol) or spec.dtype)
-    return Point(symbol=symbol, family=family_of(symbol), dtype=dtype, m=m, n=n, k=k, measured_us=measured_us,
+    return MeasuredPoint(symbol=symbol, family=family_of(symbol), dtype=dtype, m=m, n=n, k=k, measured_us=measured_us,
                  gpu=spec.gpu or default_gpu, tile=tile, swizzle=swizzle, source=path.name)
 
 

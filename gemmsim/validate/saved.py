@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.files import write_atomically
-from gemmsim.validate.points import Compared, Point
+from gemmsim.validate.points import Compared, MeasuredPoint
 from gemmsim.validate.rows import read_table
 
 PREDICTION_COLUMNS = ("source", "symbol", "dtype", "M", "N", "K", "measured_us", "predicted_us", "kernel_us", "bottleneck")
@@ -31,7 +31,7 @@ def save_predictions(compared: list[Compared], path: str | Path) -> None:
     write_atomically(path, text.getvalue())
 
 
-def compared_from_file(points: list[Point], path: str | Path) -> list[Compared]:
+def compared_from_file(points: list[MeasuredPoint], path: str | Path) -> list[Compared]:
     """The points with the predictions a --save run wrote (every point must be there)."""
     table = read_table(path, "predictions file")
     table.require(PREDICTION_COLUMNS, "a predictions file (compare --save writes one)")
@@ -49,9 +49,9 @@ def compared_from_file(points: list[Point], path: str | Path) -> list[Compared]:
     return out
 
 
-def _measured_text(p: Point) -> str:
+def _measured_text(p: MeasuredPoint) -> str:
     return f"{p.measured_us:.6g}"
 
 
-def _point_key(p: Point) -> tuple:
+def _point_key(p: MeasuredPoint) -> tuple:
     return (p.source, p.symbol, p.dtype, p.m, p.n, p.k, _measured_text(p))

@@ -45,7 +45,7 @@ from pathlib import Path
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.model.stalls import MODEL_TO_NCU
 from gemmsim.validate.predictor import Predictor
-from gemmsim.validate.points import Point, dtype_of, family_of, is_ours, tile_of
+from gemmsim.validate.points import MeasuredPoint, dtype_of, family_of, is_ours, tile_of
 from gemmsim.validate.rows import read_table
 
 # the categories compared, in report order; 'selected' is not a stall and is never the largest
@@ -174,7 +174,7 @@ def read_stalls(stalls_csv: str | Path):
         if not is_ours(symbol):
             continue
         tile, swizzle = tile_of(symbol)
-        point = Point(symbol, family_of(symbol), dtype_of(symbol, "bf16"), r.positive_int("M"), r.positive_int("N"),
+        point = MeasuredPoint(symbol, family_of(symbol), dtype_of(symbol, "bf16"), r.positive_int("M"), r.positive_int("N"),
                       r.positive_int("K"), 0.0, "h200", tile, swizzle, r.optional_positive_int("registers_per_thread"))
         out.append((r, point))
     if not out:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gemmsim import dtypes
-from gemmsim.analysts.blas import BlasCall, Operand, blas_call
+from gemmsim.workloads.blas import BlasCall, Operand, blas_call
 from gemmsim.errors import InputError
 
 # op name -> (index of A in the inputs, index of B, how the inputs read)

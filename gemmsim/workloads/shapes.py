@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gemmsim.analysts.blas import (BlasCall, Operand, blas_call, linear_forward, linear_input_grad,
+from gemmsim.workloads.blas import (BlasCall, Operand, blas_call, linear_forward, linear_input_grad,
                                    linear_weight_grad)
-from gemmsim.analysts.models import MODES, ModelDims
+from gemmsim.workloads.models import MODES, ModelDims
 from gemmsim.errors import ConfigError
 
 PHASES = ("prefill", "decode", "forward", "backward dX", "backward dW")

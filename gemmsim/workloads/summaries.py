@@ -7,11 +7,11 @@ Floats are rounded here, once, so that output is byte-identical from run to run.
 from __future__ import annotations
 
 from gemmsim import dtypes, progress
-from gemmsim.analysts.blas import BlasCall
-from gemmsim.analysts.cost import gemm_cost
+from gemmsim.workloads.blas import BlasCall
+from gemmsim.workloads.cost import gemm_cost
 from gemmsim.kernel_names import MacroTile, parse_macro_tile
-from gemmsim.analysts.shapes import GemmRow
-from gemmsim.analysts.torch_trace import GemmGroup, TraceGemms
+from gemmsim.workloads.shapes import GemmRow
+from gemmsim.workloads.torch_trace import GemmGroup, TraceGemms
 from gemmsim.analytics.dimeff import DimEfficiency, dim_efficiency
 from gemmsim.analytics.roofline import ACHIEVABLE, Roofline, roofline
 from gemmsim.hw import load_gpu
