@@ -9,7 +9,7 @@ Prints:
   - predict_gemm((4096, 4096, 4096), 'bf16', 'mi300x') cold, in a fresh process;
   - `gemmsim tune --top 5` for the same shape, cold and cached (median of 5), each a fresh process;
   - traffic.walk_rounds for M = N = 131072 and 262144 (the tile walk of very large grids).
-Targets on the 2-core development machine (issue 15): sweep <= 60 s, peak memory <= 500 MB,
+Targets on the 2-core development machine: sweep <= 60 s, peak memory <= 500 MB,
 tune <= 5 s cold and <= 0.2 s cached. The load average is printed with the figures: on a shared
 machine they are only comparable at a similar load.
 """

@@ -1,9 +1,9 @@
-"""Run many fuzz cases over the CLI and print the figures (issue 17: bad input never crashes, never hangs).
+"""Run many fuzz cases over the CLI and print the figures (bad input never crashes, never hangs).
 
 Usage: python benchmarks/fuzz.py [--cases N] [--seed S] [--show K] [--family NAME ...] [--edges]
 The cases are tests/fuzz_cases.py's families (arguments of every subcommand; bad files of every
 kind: CSVs, JSON, traces, configs, assembly, SASS listings; bad GPU descriptions, huge sizes, the
-cases of issue 39), spread evenly over the families; each runs in-process through gemmsim.cli.main. Prints the cases run, the exits by code per family, the cases that
+extreme cases), spread evenly over the families; each runs in-process through gemmsim.cli.main. Prints the cases run, the exits by code per family, the cases that
 raised (a traceback) or broke another rule (more than one stderr line on exit 2, over the time
 limit, files left behind, inf or nan printed by a run that exited 0), and the slowest cases. Exit
 status 1 when any case broke a rule. --edges runs, instead, every number of two GPU descriptions at
@@ -44,7 +44,7 @@ FAMILIES = {
     "sass": fc.sass_cases(),
     "stalls": fc.stalls_cases(),
     "rocprof_json": fc.rocprof_json_cases(),
-    "issue39": fc.issue39_cases(),
+    "extremes": fc.extreme_cases(),
 }
 
 

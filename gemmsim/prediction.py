@@ -1,7 +1,7 @@
 """The typed result of a prediction: the simulated time and why, one small record per section.
 
 A Prediction carries the same head as the roofline (time, TFLOPS, % of peak, bottleneck, clock)
-so a table, a test or a notebook can put the bound and the replay side by side (STYLE.md §6, §11),
+so a table, a test or a notebook can put the bound and the replay side by side,
 and then the evidence the replay gathered, each section a frozen record: what limited the steady
 state, the LDS conflicts, the hot loop's instruction mix, tile and wave quantization, occupancy,
 memory traffic and what was replayed versus extrapolated.

@@ -744,7 +744,7 @@ def rocprof_json_cases(draw) -> Case:
                 {"results.json": text})
 
 
-# --- issue 39: the cases it names, and their neighbours --------------------------------------------------
+# --- extremes: huge values in GPU files and flags, degenerate fits, a missing engine, write targets ---------------
 
 def _zeroed_microbench(bench: str | None) -> bytes:
     """The committed microbenchmarks with every param_value (of one bench, or of all) at 0."""
@@ -757,32 +757,32 @@ def _zeroed_microbench(bench: str | None) -> bytes:
 
 
 @st.composite
-def issue39_cases(draw) -> Case:
+def extreme_cases(draw) -> Case:
     kind = draw(st.sampled_from(("gpu_file", "gpu_file", "clock", "degenerate", "ray", "compare_files", "write")))
     if kind == "gpu_file":
-        case = draw(gpu_toml_cases(HUGE_TOML_VALUES, family="issue39"))
+        case = draw(gpu_toml_cases(HUGE_TOML_VALUES, family="extremes"))
         return case
     if kind == "clock":
-        return Case("issue39", ["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--clock-mhz",
+        return Case("extremes", ["predict", "--shape", "256x256x256", "--tile", "64x256x128", "--clock-mhz",
                                 draw(st.sampled_from(CLOCKS))])
     if kind == "degenerate":
         bench = draw(st.sampled_from((None, "shared", "copy", "barrier", "chase", "hbm_read", "l2_read", "lds_b32")))
-        return Case("issue39", ["calibrate", "--microbench", "{dir}/microbench.csv", "--hw-file", "{dir}/h200.toml",
+        return Case("extremes", ["calibrate", "--microbench", "{dir}/microbench.csv", "--hw-file", "{dir}/h200.toml",
                                 *draw(st.sampled_from(([], ["--json"], ["--write"])))],
                     {"microbench.csv": _zeroed_microbench(bench),
                      "h200.toml": (REPO / "gemmsim" / "hw" / "h200.toml").read_bytes()})
     if kind == "ray":
-        return Case("issue39", ["sweep", "--shapes", "256x256x256", "--configs", "tile=64x128x64", "--out",
+        return Case("extremes", ["sweep", "--shapes", "256x256x256", "--configs", "tile=64x128x64", "--out",
                                 draw(st.sampled_from(("{dir}/s.csv", "{dir}/s.parquet"))), "--engine", "ray",
                                 *draw(st.sampled_from(([], ["--address", "auto"], ["--restart"])))],
                     hidden=("ray",))
     if kind == "compare_files":
         flag = draw(st.sampled_from(("--ncu", "--predictions", "--counters", "--stalls", "--kernel")))
         value = draw(st.sampled_from(REGEXES if flag == "--kernel" else INPUT_PATHS))
-        return Case("issue39", ["compare", "{dir}/ladder.csv", "{dir}/matrix.csv", flag, value],
+        return Case("extremes", ["compare", "{dir}/ladder.csv", "{dir}/matrix.csv", flag, value],
                     {"ladder.csv": _csv_text(RUNNER_ROWS).encode(), "matrix.csv": _csv_text(RUNNER_ROWS[:2]).encode()},
                     special=dict(SPECIAL))
-    return Case("issue39", ["calibrate", *draw(st.sampled_from(([], ["--gpu", "h200"], ["--hw-file", "{dir}/h200.toml"]))),
+    return Case("extremes", ["calibrate", *draw(st.sampled_from(([], ["--gpu", "h200"], ["--hw-file", "{dir}/h200.toml"]))),
                             "--write", draw(st.sampled_from(COMMANDS["calibrate"][1]["--write"]))],
                 {"h200.toml": (REPO / "gemmsim" / "hw" / "h200.toml").read_bytes()}, special=dict(SPECIAL))
 

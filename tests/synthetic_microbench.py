@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 OUT = ROOT / "tests" / "data" / "microbench_synthetic_mi300x.csv"
 COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz", "device", "driver", "command")
 NOISE = 0.01
-SEED = 14             # issue 14
+SEED = 14
 
 
 def _ranges(pairs):

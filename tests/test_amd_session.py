@@ -20,7 +20,7 @@ SCRIPT = REPO / "validation" / "session.sh"
 
 
 def _microbench_takes_a_backend() -> bool:
-    """Whether validation.microbench runs through a backend (it does since the portable suite, issue 14)."""
+    """Whether validation.microbench runs through a backend (it does since the portable suite)."""
     out = subprocess.run([sys.executable, "-m", "validation.microbench", "--help"], cwd=REPO,
                          capture_output=True, text=True)
     return "--backend" in out.stdout

@@ -322,7 +322,7 @@ def test_lane_phases_from_cycles_per_access_alone(tmp_path):
     assert fitted[("lds.phases", "read_b64")].value == 16 and not fitted[("lds.phases", "read_b64")].write
 
 
-# --- --write: never a shipped description (issue 39) -------------------------------------------------
+# --- --write: never a shipped description -----------------------------------------------------------
 
 def test_write_of_a_shipped_gpu_goes_to_the_users_folder_and_leaves_the_package_alone(tmp_path, monkeypatch, capsys):
     """`calibrate --gpu h200 --write` rewrote gemmsim/hw/h200.toml (the source tree, in an editable

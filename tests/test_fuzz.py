@@ -79,7 +79,7 @@ def test_trace_costed_on_a_gpu(case):
 
 
 @FUZZ
-@given(case=fc.issue39_cases())
+@given(case=fc.extreme_cases())
 def test_issue_39(case):
     """Huge finite numbers in GPU files and --clock-mhz, degenerate calibrations, --engine ray without
     Ray, compare's files and patterns, calibrate --write targets."""

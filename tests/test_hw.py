@@ -114,7 +114,7 @@ def test_gfx950_table_has_the_unscaled_f8f6f4_forms_clang_and_flydsl_emit():
     assert any("v_mfma_f32_16x16x128_f8f6f4" in key for key in gpu.provenance)
 
 
-# What issue 12 added to the H200's description: each one measured by a microbenchmark whose rows
+# What the memory microbenchmarks added to the H200's description: each one measured by a microbenchmark whose rows
 # are committed, and the source text names the file.
 H200_MEASURED = ("[compute_unit].barrier_latency_cycles", "[compute_unit].barrier_cycles_per_wave",
                  "[memory].hbm_latency_ns_per_tb_per_s", "[memory].hbm_loaded_latency_ns",

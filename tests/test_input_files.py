@@ -1,4 +1,4 @@
-"""Every input path and option is checked while the flags are read, before any work (issue 33): a
+"""Every input path and option is checked while the flags are read, before any work: a
 file that is missing, not a regular file or unreadable is one line saying which, and exit 2; a
 regular expression that does not compile is refused on every path; a number beyond its bound too."""
 

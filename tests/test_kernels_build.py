@@ -117,7 +117,7 @@ def test_every_microbenchmark_source_builds_a_code_object_for_amd(tmp_path, sour
     assert image[:4] == b"\x7fELF" and f"amdgcn-amd-amdhsa--{arch}".encode() in image
 
 
-# ---- the portable microbenchmarks (kernels/microbench/microbench.hip, issue 14) ------------------
+# ---- the portable microbenchmarks (kernels/microbench/microbench.hip) ------------------
 
 def _microbench_asm(tmp_path, arch: str) -> str:
     from validation import microbench

@@ -1,4 +1,4 @@
-"""Every reader names the first bad row: file:line, column, value and the rule it breaks (issue 17)."""
+"""Every reader names the first bad row: file:line, column, value and the rule it breaks."""
 
 import csv
 import gzip

@@ -1,4 +1,4 @@
-"""A warp's first-touch load (issue 12): its latency grows with the sectors it takes, and a load that
+"""A warp's first-touch load: its latency grows with the sectors it takes, and a load that
 finds its lines in flight completes a little after they arrive (vmem.py, cu.py; the H200's keys from
 the chase_warp microbenchmark, validation/results/h200/microbench_touch.csv)."""
 

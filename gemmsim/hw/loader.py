@@ -146,18 +146,18 @@ DOMAINS: dict[str, Domain] = {
     "[memory].hbm_latency_ns": NS,
     "[memory].l1_hit_latency_cycles": CYCLES,
     "[memory].mall_latency_ns": NS,                    # optional: a load served by the Infinity Cache
-    # optional: the memory system under load (issue 12; a fit under validation/analyses/), absent where unmeasured
+    # optional: the memory system under load (a fit under validation/analyses/, validation/README.md), absent where unmeasured
     "[memory].hbm_latency_ns_per_tb_per_s": NS_OR_0,
     "[memory].hbm_loaded_latency_ns": NS,
     "[memory].l2_loaded_latency_ns": NS,
     "[memory].l2_latency_ns_per_tb_per_s": NS_OR_0,
     "[memory].outstanding_bytes_per_cu": BYTES,
-    # optional: what a warp's first-touch load adds to the pointer chase (issue 12; chase_warp), absent where unmeasured
+    # optional: what a warp's first-touch load adds to the pointer chase (microbenchmark chase_warp), absent where unmeasured
     "[memory].hbm_sector_latency_ns": NS_OR_0,
     "[memory].l2_sector_latency_ns": NS_OR_0,
     "[memory].l1_pending_hit_cycles": CYCLES_OR_0,
     "[memory].l2_warp_latency_ns": NS,
-    # optional: what a warp's store takes of the L1 and of the L2 (issue 12; store_shape, epilogue_stores)
+    # optional: what a warp's store takes of the L1 and of the L2 (microbenchmarks store_shape, epilogue_stores)
     "[memory].l1_store_cycles_per_line": CYCLES_OR_0,
     "[memory].l1_store_cycles_per_partial_sector": CYCLES_OR_0,
     "[memory].l2_store_bytes_per_s": BYTES_PER_S,

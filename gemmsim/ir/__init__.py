@@ -1,1 +1,1 @@
-"""The IR: the scheduled instruction stream each wave issues (DESIGN.md), and its waits."""
+"""The IR: the scheduled instruction stream each wave issues (README, "How it works"), and its waits."""

@@ -4,7 +4,7 @@ A matrix pipe, the LDS and the CU's slice of the memory system all serve their r
 the other. The clock (events.py) advances the waves in time order, so a unit can decide, at the
 moment a request arrives, when its service starts: the later of the request's ready time and the
 end of the previous service. Subclasses say how long a request holds the unit (the arbitration rule: bank phases,
-bandwidth); `Delay` is a fixed latency that holds nothing (STYLE.md §7).
+bandwidth); `Delay` is a fixed latency that holds nothing (a pure delay in a small wrapper; arbitration lives in the resources).
 """
 
 from __future__ import annotations
