@@ -59,9 +59,10 @@ def test_mfma_computes_a_times_b_plus_c_in_the_documented_lane_layout(opcode):
 
 def test_int32_accumulator_wraps_like_the_hardware():
     shape = parse_mfma("v_mfma_i32_16x16x32_i8")
-    a_lanes = np.zeros((64, 8)); b_lanes = np.zeros((64, 8))
+    a_lanes, b_lanes = np.zeros((64, 8)), np.zeros((64, 8))
     a_lanes[0, 0], b_lanes[0, 0] = 1, 1                      # adds 1 to C[0, 0] (lane 0, register 0)
-    acc = np.zeros((64, 4), np.int32); acc[0, 0] = np.iinfo(np.int32).max
+    acc = np.zeros((64, 4), np.int32)
+    acc[0, 0] = np.iinfo(np.int32).max
     out = execute(shape, a_lanes[None], b_lanes[None], acc.view(np.uint32)[None])[0].view(np.int32)
     assert out[0, 0] == np.iinfo(np.int32).min
 

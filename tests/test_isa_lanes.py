@@ -57,7 +57,7 @@ def test_a_uniform_unknown_base_keeps_the_lanes_when_it_moves_whole_banks(tmp_pa
     pk = parsed(tmp_path, body)
     aligned, unaligned = lds_instrs(pk.program.waves[0])
     # s4 << 4 is a multiple of 16 bytes: same banks pattern as the known part
-    assert aligned.lane_offsets == tuple(lds_offset(l % 16, (l // 16) * 16, 128, True) for l in range(64))
+    assert aligned.lane_offsets == tuple(lds_offset(lane % 16, (lane // 16) * 16, 128, True) for lane in range(64))
     # s4 itself could be any byte offset: the instruction says it is unknown instead of guessing
     assert unaligned.lane_offsets is None
     assert "not a multiple of 4 bytes" in pk.facts[0].lds_unresolved[int(unaligned.tag.split()[1].rstrip(":"))]

@@ -161,7 +161,7 @@ def test_malformed_lines_name_file_line_and_what_was_expected(tmp_path, body, ex
     with pytest.raises(InputError) as e:
         load_kernel(path)
     assert str(e.value).startswith(str(tmp_path / expected)) or expected.split(":", 2)[-1] in str(e.value)
-    assert f"t.s:4:" in str(e.value)
+    assert "t.s:4:" in str(e.value)
 
 
 def test_bad_descriptor_value_and_empty_file(tmp_path):

@@ -20,7 +20,6 @@ from validation import kernels, measure
 from validation.backends.argpack import gemm_arguments, pack_args
 from validation.build import MICROBENCH_DIR
 from validation.profile import write_csv
-from validation.suites import Point
 
 SOURCE = MICROBENCH_DIR / "blocktrace.hip"
 RECORD_WORDS = 5     # per warp: SM id, start cycle, end cycle, start ns, end ns (blocktrace.hip)

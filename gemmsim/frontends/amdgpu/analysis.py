@@ -96,7 +96,7 @@ def _load_counts_by_opcode(counts: dict[str, int], body) -> dict[str, int]:
 def _markers_in(pk: ParsedKernel, facts) -> list[Marker]:
     if facts is None:
         return []
-    loop = next((l for l in pk.cfg.loops if pk.cfg.blocks[l.header].first_line == facts.header_line), None)
+    loop = next((lp for lp in pk.cfg.loops if pk.cfg.blocks[lp.header].first_line == facts.header_line), None)
     if loop is None:
         return []
     return [s for b in sorted(loop.blocks) for s in pk.cfg.blocks[b].statements if isinstance(s, Marker)]

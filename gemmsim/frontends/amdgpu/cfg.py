@@ -76,7 +76,7 @@ class CFG:
     def hot_loop(self) -> LoopInfo | None:
         if not self.loops:
             return None
-        return max(self.loops, key=lambda l: (l.mfmas, -len(l.blocks)))
+        return max(self.loops, key=lambda loop: (loop.mfmas, -len(loop.blocks)))
 
 
 def is_conditional(mnemonic: str) -> bool:

@@ -199,7 +199,7 @@ class _Builder:
         self.cfg = cfg = build_cfg(src)
         resources = self._resources(src)
         self.n_waves = max(1, math.ceil(resources.workgroup_size / gpu.cu.wave_size))
-        self.loop_names = {l.header: _loop_name(cfg, l) for l in cfg.loops}
+        self.loop_names = {loop.header: _loop_name(cfg, loop) for loop in cfg.loops}
         tile, tile_source = self._tile()
         walked = self._walk_waves(resources, self._kernarg_values())
         hot_name = _walked_hot_loop(walked[0][0])
