@@ -132,3 +132,14 @@ def check_output_path(path: str) -> None:
         raise InputError(f"cannot write {path}: {reason}") from None
     if not existed:
         p.unlink()
+
+
+def read_text(path: str | Path, what: str, error: type[Exception] = InputError) -> str:
+    """A text file's content, or one line saying why it cannot be: `PATH: not WHAT (not UTF-8 text at
+    byte N)` for a binary file, `PATH: cannot be read: REASON` otherwise."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise error(f"{path}: not {what} (not UTF-8 text at byte {e.start})") from None
+    except OSError as e:
+        raise error(f"{path}: cannot be read: {e.strerror or e}") from None

@@ -37,6 +37,7 @@ from gemmsim.workloads.shapes import Workload, model_gemms
 from gemmsim.caches import kept
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
+from gemmsim.files import read_text
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.simulate import predict
 from gemmsim.tables import check_table_output, write_table
@@ -131,12 +132,7 @@ def _model_shapes(part: str) -> list[tuple[int, int, int]]:
 
 
 def _shapes_of_file(path: Path) -> list[tuple[int, int, int]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise InputError(f"shapes file {path}: not a text file (not UTF-8 at byte {e.start})") from None
-    except OSError as e:
-        raise InputError(f"shapes file {path}: cannot be read: {e.strerror or e}") from None
+    text = read_text(path, "a text file of shapes")
     lines = [line.split("#")[0].strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if not lines:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from gemmsim.caches import kept
 from gemmsim.errors import InputError
+from gemmsim.files import read_text
 from gemmsim.frontends.sm90.control import decode_control
 from gemmsim.ir.program import Control
 
@@ -83,13 +84,7 @@ def parse_sass(text: str) -> dict[str, list[SassInstr]]:
 def read_sass(path: str | Path, function: str | None = None) -> list[SassInstr]:
     """The instructions of `function` (default: the only function) in a listing file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise InputError(f"{path}: not a SASS listing (not UTF-8 text at byte {e.start})") from None
-    except OSError as e:
-        raise InputError(f"{path}: cannot be read: {e.strerror or e}") from None
-    functions = _parsed(text)
+    functions = _parsed(read_text(path, "a SASS listing"))
     if not functions:
         raise InputError(f"{path}: no 'Function :' section found (expected cuobjdump -sass output)")
     if function is None:
