@@ -146,3 +146,44 @@ def test_the_bounds_of_issue_39_are_stated_with_their_reason(tmp_path, key, boun
         text = head + at + _with(key, "1e308", tail)
     with pytest.raises(HardwareFileError, match=re.escape(bound) + r" \(.*(beyond|10 GHz).*\)$"):
         _load(tmp_path, text)
+
+
+def test_a_hardware_key_is_declared_once_on_its_field():
+    """Each number's domain and whether a file may leave it out are its field's hw(...) metadata only:
+    DOMAINS, the optional-key tuples and [device]'s keys are derived from the fields."""
+    from gemmsim.hw import loader
+
+    for cls in loader.SECTIONS:
+        for f in loader.hw_keys(cls):
+            assert loader.DOMAINS[loader.domain_key(cls, f)] is f.metadata["domain"], f.name
+    optional = {f.name for f in loader.hw_keys(Memory) if f.metadata["optional"]}
+    grouped = (loader.OPTIONAL_MEMORY_KEYS + loader.MALL_MEMORY_KEYS + loader.TOUCH_MEMORY_KEYS
+               + loader.STORE_MEMORY_KEYS)
+    assert set(grouped) == optional - {"l1_sector_bytes", "l2_partitions"}
+    assert loader.DEVICE_KEYS == ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz",
+                                  "clock_under_load", "launch_overhead_us")
+
+
+def test_a_new_optional_key_is_one_line(tmp_path, monkeypatch):
+    """Issue 40: a new [memory] key is its field's one line; the loader reads it, bounds it by its
+    domain, and takes its default where a file leaves it out."""
+    from dataclasses import dataclass
+
+    from gemmsim.hw import loader
+
+    @dataclass(frozen=True)
+    class MemoryWithL3(Memory):
+        l3_latency_ns: float | None = loader.hw(loader.NS, default=None)    # the one line
+
+    line = 'l3_latency_ns = { value = 300, kind = "assumed", source = "mt4g_mi300x" }\n'
+    with_l3 = MI300X.replace("[memory]\n", "[memory]\n" + line, 1)
+    with pytest.raises(HardwareFileError, match=r"\[memory\]\.l3_latency_ns: unknown key"):
+        _load(tmp_path, with_l3)                                            # not a key of today's Memory
+    monkeypatch.setattr(loader, "Memory", MemoryWithL3)
+    gpu = _load(tmp_path, with_l3, "l3.toml")
+    assert gpu.memory.l3_latency_ns == 300.0 and isinstance(gpu.memory.l3_latency_ns, float)
+    assert gpu.provenance["[memory].l3_latency_ns"].kind == "assumed"
+    assert _load(tmp_path, MI300X, "no_l3.toml").memory.l3_latency_ns is None
+    with pytest.raises(HardwareFileError) as e:
+        _load(tmp_path, with_l3.replace("value = 300,", "value = 0,"), "zero.toml")
+    assert str(e.value) == f"zero.toml: [memory].l3_latency_ns = 0.0: {loader.NS.rule}"

@@ -12,11 +12,11 @@ import hashlib
 import math
 import os
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Callable, ClassVar, Mapping, get_args, get_origin, get_type_hints
 
 from gemmsim.caches import KeptDict
 from gemmsim.dtypes import DTYPES
@@ -26,7 +26,6 @@ from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, 
 HW_DIR = Path(__file__).parent
 USER_DIR_ENV = "GEMMSIM_GPU_DIR"     # the user's descriptions (user_gpu_dir), searched after HW_DIR
 KINDS = ("spec", "microbenchmark", "calibrated", "assumed", "derived")
-DEVICE_KEYS = ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz", "clock_under_load", "launch_overhead_us")
 
 
 @dataclass(frozen=True)
@@ -92,87 +91,26 @@ WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model know
 # tiles are 64 x 256 x 16 (wgmma) and 16 x 16 x 128 (fp4 MFMA).
 MAX_MATRIX_DIM = 1024
 
-# Every number of a description and the values it may take, in one place. int/float come from the
-# dataclasses below (an int key refuses 1.5); nan and inf break every rule. Relations between keys
-# (a cache is whole lines, XCDs split the CUs evenly, ...) are RELATIONS, checked after the values.
-DOMAINS: dict[str, Domain] = {
-    "[device].compute_units": COUNT,
-    "[device].xcds": COUNT,
-    "[device].peak_clock_mhz": CLOCK_MHZ,
-    "[device].launch_overhead_us": US_OR_0,            # 0: the file gives no launch cost
-    "[device.sustained_clock_mhz]": CLOCK_MHZ,         # every dtype's entry
-    "[device.clock_under_load].full_load_mfma_activity": FRACTION,
-    "[device.clock_under_load].effective_clock_factor": CLOCK_FACTOR,
-    "[compute_unit].simds": COUNT,
-    "[compute_unit].wave_size": WAVE_SIZES,
-    "[compute_unit].max_waves_per_simd": COUNT,
-    "[compute_unit].vgprs_per_lane": REGISTERS,
-    "[compute_unit].arch_vgprs_max": REGISTERS,
-    "[compute_unit].vgpr_alloc_granule": REGISTERS,
-    "[compute_unit].sgprs_per_wave_max": REGISTERS_OR_0,  # 0: no scalar register file (NVIDIA)
-    "[compute_unit].max_waves_per_cu": COUNT,
-    "[compute_unit].max_workgroups_per_cu": COUNT,
-    "[compute_unit].valu_cycles": CYCLES,
-    "[compute_unit].salu_cycles": CYCLES,
-    "[compute_unit].vmcnt_max": REGISTERS,
-    "[compute_unit].lgkmcnt_max": REGISTERS,
-    "[compute_unit].expcnt_max": REGISTERS,
-    "[compute_unit].barrier_latency_cycles": CYCLES_OR_0,     # 0 / absent: a barrier releases in the last arrival's cycle
-    "[compute_unit].barrier_cycles_per_wave": CYCLES_OR_0,
-    "[compute_unit].mio_queue_per_simd": COUNT,              # absent: no queue in front of the shared pipe
-    "[compute_unit].mio_queue_shared": REGISTERS_OR_0,
-    "[compute_unit].lg_queue_per_simd": COUNT,               # absent: no queue in front of the L1 for global accesses
-    "[compute_unit].lg_queue_shared": REGISTERS_OR_0,
-    "[matrix].latency_cycles": CYCLES_OR_0,                   # 0 / absent: the result is there when the pipe frees
-    "[compute_unit.peak_flops_per_clk]": PER_CLOCK,    # every dtype's entry
-    "[lds].lds_bytes": BYTES,
-    "[lds].banks": COUNT,
-    "[lds].bank_width_bytes": BYTES,
-    "[lds].bytes_per_clk": PER_CLOCK,
-    "[lds].latency_cycles": CYCLES,
-    "[lds].dma_bytes_per_lane": BYTES,
-    "[memory].l1_bytes": BYTES,
-    "[memory].l1_line_bytes": BYTES,
-    "[memory].l1_sector_bytes": BYTES,
-    "[memory].l2_bytes": BYTES,
-    "[memory].l2_bytes_per_xcd": BYTES,
-    "[memory].l2_read_bytes_per_clk_per_xcd": PER_CLOCK,
-    "[memory].mall_bytes": BYTES_OR_0,                 # 0: no memory-side cache (NVIDIA)
-    "[memory].mall_bytes_per_s": BYTES_PER_S,
-    "[memory].hbm_bytes": BYTES,
-    "[memory].hbm_bytes_per_s": BYTES_PER_S,
-    "[memory].hbm_achievable_bytes_per_s": BYTES_PER_S,
-    "[memory].l2_hit_latency_ns": NS,
-    "[memory].hbm_latency_ns": NS,
-    "[memory].l1_hit_latency_cycles": CYCLES,
-    "[memory].mall_latency_ns": NS,                    # optional: a load served by the Infinity Cache
-    # optional: the memory system under load (a fit under validation/analyses/, validation/README.md), absent where unmeasured
-    "[memory].hbm_latency_ns_per_tb_per_s": NS_OR_0,
-    "[memory].hbm_loaded_latency_ns": NS,
-    "[memory].l2_loaded_latency_ns": NS,
-    "[memory].l2_latency_ns_per_tb_per_s": NS_OR_0,
-    "[memory].outstanding_bytes_per_cu": BYTES,
-    # optional: what a warp's first-touch load adds to the pointer chase (microbenchmark chase_warp), absent where unmeasured
-    "[memory].hbm_sector_latency_ns": NS_OR_0,
-    "[memory].l2_sector_latency_ns": NS_OR_0,
-    "[memory].l1_pending_hit_cycles": CYCLES_OR_0,
-    "[memory].l2_warp_latency_ns": NS,
-    # optional: what a warp's store takes of the L1 and of the L2 (microbenchmarks store_shape, epilogue_stores)
-    "[memory].l1_store_cycles_per_line": CYCLES_OR_0,
-    "[memory].l1_store_cycles_per_partial_sector": CYCLES_OR_0,
-    "[memory].l2_store_bytes_per_s": BYTES_PER_S,
-    # optional: an L2 split in partitions that each cache what their own SMs read (absent: one)
-    "[memory].l2_partitions": COUNT,
-}
-# [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
-OPTIONAL_MEMORY_KEYS = ("hbm_latency_ns_per_tb_per_s", "l2_latency_ns_per_tb_per_s", "hbm_loaded_latency_ns",
-                        "l2_loaded_latency_ns", "outstanding_bytes_per_cu")
-# [memory] keys a description may leave out (None in Memory): the Infinity Cache's latency (no MALL on NVIDIA)
-MALL_MEMORY_KEYS = ("mall_latency_ns",)
-# [memory] keys a description may leave out (None in Memory): the warp-wide first-touch load (chase_warp)
-TOUCH_MEMORY_KEYS = ("hbm_sector_latency_ns", "l2_sector_latency_ns", "l1_pending_hit_cycles", "l2_warp_latency_ns")
-# [memory] keys a description may leave out (None in Memory): the store path (store_shape, epilogue_stores)
-STORE_MEMORY_KEYS = ("l1_store_cycles_per_line", "l1_store_cycles_per_partial_sector", "l2_store_bytes_per_s")
+# Every number of a description is declared once, on its dataclass field below: `hw(DOMAIN)` for a
+# required key, `hw(DOMAIN, default=V)` for one a file may leave out. DOMAINS, the optional keys and
+# the types each value is read as are derived from those fields (after the dataclasses). int/float
+# come from the field's type (an int key refuses 1.5); nan and inf break every rule. Relations
+# between keys (a cache is whole lines, XCDs split the CUs evenly, ...) are RELATIONS, checked
+# after the values.
+
+
+def hw(domain: Domain, *, default=MISSING, absent=MISSING, same_as: str | None = None, each: bool = False,
+       group: str | None = None):
+    """A hardware key of its dataclass's section (the class's SECTION), in `domain`. Optional when
+    given `default` (a file without it gets that value, the field's default) or `absent` (the same,
+    for a field that can have no default); `same_as`: absent from a file, it takes that key's value.
+    `each`: a table of dtype -> number, each in `domain`. `group`: a name for a set of optional keys
+    (OPTIONAL_MEMORY_KEYS, ...)."""
+    if absent is MISSING:
+        absent = default
+    meta = {"domain": domain, "optional": absent is not MISSING, "absent": absent, "same_as": same_as,
+            "each": each, "group": group}
+    return field(default=default, metadata=MappingProxyType(meta))
 
 
 def _multiple(a: str, b: str):
@@ -224,7 +162,10 @@ class MatrixInstruction:
     dtype_b: str
     cycles: int
     note: str = ""
-    latency_cycles: int = 0   # issue to result of a dependent chain, where longer than `cycles` (0: `cycles`)
+    # issue to result of a dependent chain, where longer than `cycles` (0 / absent: `cycles`, the result
+    # is there when the pipe frees)
+    latency_cycles: int = hw(CYCLES_OR_0, default=0)
+    SECTION: ClassVar[str] = "matrix"
 
     @property
     def flops(self) -> int:
@@ -233,42 +174,45 @@ class MatrixInstruction:
 
 @dataclass(frozen=True)
 class ComputeUnit:
-    simds: int
-    wave_size: int
-    max_waves_per_simd: int
-    vgprs_per_lane: int
-    arch_vgprs_max: int
-    vgpr_alloc_granule: int
-    sgprs_per_wave_max: int
-    max_waves_per_cu: int
-    max_workgroups_per_cu: int
-    valu_cycles: int
-    salu_cycles: int
-    vmcnt_max: int
-    lgkmcnt_max: int
-    expcnt_max: int
-    peak_flops_per_clk: Mapping[str, int]
+    simds: int = hw(COUNT)
+    wave_size: int = hw(WAVE_SIZES)
+    max_waves_per_simd: int = hw(COUNT)
+    vgprs_per_lane: int = hw(REGISTERS)
+    arch_vgprs_max: int = hw(REGISTERS)
+    vgpr_alloc_granule: int = hw(REGISTERS)
+    sgprs_per_wave_max: int = hw(REGISTERS_OR_0)   # 0: no scalar register file (NVIDIA)
+    max_waves_per_cu: int = hw(COUNT)
+    max_workgroups_per_cu: int = hw(COUNT)
+    valu_cycles: int = hw(CYCLES)
+    salu_cycles: int = hw(CYCLES)
+    vmcnt_max: int = hw(REGISTERS)
+    lgkmcnt_max: int = hw(REGISTERS)
+    expcnt_max: int = hw(REGISTERS)
+    peak_flops_per_clk: Mapping[str, int] = hw(PER_CLOCK, each=True)
     # optional: the release of a workgroup barrier after its last arrival, base + per wave of the workgroup
-    barrier_latency_cycles: float = 0.0
-    barrier_cycles_per_wave: float = 0.0
-    # optional: NVIDIA's MIO queue in front of the shared-memory pipe (model/mio.py); 0: none
-    mio_queue_per_simd: int = 0
-    mio_queue_shared: int = 0
-    # optional: NVIDIA's LG queue in front of the L1 for global loads and stores (model/mio.py); 0: none
-    lg_queue_per_simd: int = 0
-    lg_queue_shared: int = 0
+    # (0 / absent: a barrier releases in the last arrival's cycle)
+    barrier_latency_cycles: float = hw(CYCLES_OR_0, default=0.0)
+    barrier_cycles_per_wave: float = hw(CYCLES_OR_0, default=0.0)
+    # optional: NVIDIA's MIO queue in front of the shared-memory pipe (model/mio.py); 0 / absent: none
+    mio_queue_per_simd: int = hw(COUNT, default=0)
+    mio_queue_shared: int = hw(REGISTERS_OR_0, default=0)
+    # optional: NVIDIA's LG queue in front of the L1 for global loads and stores (model/mio.py); 0 / absent: none
+    lg_queue_per_simd: int = hw(COUNT, default=0)
+    lg_queue_shared: int = hw(REGISTERS_OR_0, default=0)
+    SECTION: ClassVar[str] = "compute_unit"
 
 
 @dataclass(frozen=True)
 class LDS:
-    lds_bytes: int
-    banks: int
-    bank_width_bytes: int
-    bytes_per_clk: int
-    latency_cycles: int
-    dma_bytes_per_lane: int  # global->LDS copy (async) width per lane
+    lds_bytes: int = hw(BYTES)
+    banks: int = hw(COUNT)
+    bank_width_bytes: int = hw(BYTES)
+    bytes_per_clk: int = hw(PER_CLOCK)
+    latency_cycles: int = hw(CYCLES)
+    dma_bytes_per_lane: int = hw(BYTES)  # global->LDS copy (async) width per lane
     # "read_b128" -> groups of lanes served in the same cycle (and so able to conflict)
     phases: Mapping[str, tuple[tuple[int, ...], ...]]
+    SECTION: ClassVar[str] = "lds"
 
     def lane_phases(self, op: str, width_bits: int) -> tuple[tuple[int, ...], ...]:
         key = f"{op}_b{width_bits}"
@@ -279,57 +223,60 @@ class LDS:
 
 @dataclass(frozen=True)
 class Memory:
-    l1_bytes: int
-    l1_line_bytes: int
-    l2_bytes: int
-    l2_bytes_per_xcd: int
-    l2_read_bytes_per_clk_per_xcd: int
-    mall_bytes: int
-    mall_bytes_per_s: float
-    hbm_bytes: int
-    hbm_bytes_per_s: float
-    hbm_achievable_bytes_per_s: float
-    l2_hit_latency_ns: float
-    hbm_latency_ns: float
-    l1_hit_latency_cycles: float  # load-to-use of a global load that hits the CU's L1, in engine cycles
-    l1_sector_bytes: int = 0      # the piece of a line the L1 fetches and tags apart (0 in a file: whole lines)
+    l1_bytes: int = hw(BYTES)
+    l1_line_bytes: int = hw(BYTES)
+    l2_bytes: int = hw(BYTES)
+    l2_bytes_per_xcd: int = hw(BYTES)
+    l2_read_bytes_per_clk_per_xcd: int = hw(PER_CLOCK)
+    mall_bytes: int = hw(BYTES_OR_0)   # 0: no memory-side cache (NVIDIA)
+    mall_bytes_per_s: float = hw(BYTES_PER_S)
+    hbm_bytes: int = hw(BYTES)
+    hbm_bytes_per_s: float = hw(BYTES_PER_S)
+    hbm_achievable_bytes_per_s: float = hw(BYTES_PER_S)
+    l2_hit_latency_ns: float = hw(NS)
+    hbm_latency_ns: float = hw(NS)
+    l1_hit_latency_cycles: float = hw(CYCLES)  # load-to-use of a global load that hits the CU's L1, in engine cycles
+    # the piece of a line the L1 fetches and tags apart (absent from a file: whole lines)
+    l1_sector_bytes: int = hw(BYTES, default=0, same_as="l1_line_bytes")
     # A load the L2 misses and the Infinity Cache (MALL) serves (optional; None: no MALL, or none measured,
     # and every L2 miss takes hbm_latency_ns)
-    mall_latency_ns: float | None = None
+    mall_latency_ns: float | None = hw(NS, default=None, group="mall")
     # Under load (optional; None where the description gives none). Latency grows by this many ns per
     # TB/s of bandwidth in use, below saturation (pointer chase beside streaming loads):
-    hbm_latency_ns_per_tb_per_s: float | None = None
-    l2_latency_ns_per_tb_per_s: float | None = None
-    hbm_loaded_latency_ns: float | None = None   # the loaded fit's intercept (the floor under any load)
-    l2_loaded_latency_ns: float | None = None
-    outstanding_bytes_per_cu: float | None = None  # bytes one CU keeps in flight when it reaches its own peak
+    hbm_latency_ns_per_tb_per_s: float | None = hw(NS_OR_0, default=None, group="loaded")
+    l2_latency_ns_per_tb_per_s: float | None = hw(NS_OR_0, default=None, group="loaded")
+    hbm_loaded_latency_ns: float | None = hw(NS, default=None, group="loaded")   # the loaded fit's intercept (the floor under any load)
+    l2_loaded_latency_ns: float | None = hw(NS, default=None, group="loaded")
+    outstanding_bytes_per_cu: float | None = hw(BYTES, default=None, group="loaded")  # bytes one CU keeps in flight when it reaches its own peak
     # A warp's load that misses the L1 (optional; None where the description gives none): its latency grows
     # by this many ns per sector it takes beyond the first, from HBM or from the L2; a load that finds its
     # line still in flight (a hit on a pending miss) completes l1_pending_hit_cycles after the line arrives.
-    hbm_sector_latency_ns: float | None = None
-    l2_sector_latency_ns: float | None = None
-    l1_pending_hit_cycles: float | None = None
+    hbm_sector_latency_ns: float | None = hw(NS_OR_0, default=None, group="touch")
+    l2_sector_latency_ns: float | None = hw(NS_OR_0, default=None, group="touch")
+    l1_pending_hit_cycles: float | None = hw(CYCLES_OR_0, default=None, group="touch")
     # A warp's one-word load that hits the L2 on an idle GPU (chase_warp): the floor of an L2 hit's
     # latency, under the loaded one-thread chase where that is lower.
-    l2_warp_latency_ns: float | None = None
+    l2_warp_latency_ns: float | None = hw(NS, default=None, group="touch")
     # A warp's store (optional; None where unmeasured: it takes the data pipe as a load does, and the CU's
     # share of the L2 as a read): it holds the L1 for l1_store_cycles_per_line a line it writes plus
     # l1_store_cycles_per_partial_sector a sector it writes only part of; the L2 takes stores' sectors at
     # l2_store_bytes_per_s (32 bytes a sector), the whole GPU together.
-    l1_store_cycles_per_line: float | None = None
-    l1_store_cycles_per_partial_sector: float | None = None
-    l2_store_bytes_per_s: float | None = None
+    l1_store_cycles_per_line: float | None = hw(CYCLES_OR_0, default=None, group="store")
+    l1_store_cycles_per_partial_sector: float | None = hw(CYCLES_OR_0, default=None, group="store")
+    l2_store_bytes_per_s: float | None = hw(BYTES_PER_S, default=None, group="store")
     # An XCD's L2 split in partitions, each caching the lines its own SMs read (NVIDIA since A100): a
     # line that SMs of two partitions read takes room in both.
-    l2_partitions: int = 1
+    l2_partitions: int = hw(COUNT, default=1)
+    SECTION: ClassVar[str] = "memory"
 
 
 @dataclass(frozen=True)
 class ClockUnderLoad:
     """The parameters of the power-limited engine clock (gemmsim.model.clock says how they combine)."""
 
-    full_load_mfma_activity: float  # matrix-pipe busy fraction at which sustained_clock_mhz was measured
-    effective_clock_factor: float   # one per GPU, fitted to published GEMM times (1.0 until fitted)
+    full_load_mfma_activity: float = hw(FRACTION)  # matrix-pipe busy fraction at which sustained_clock_mhz was measured
+    effective_clock_factor: float = hw(CLOCK_FACTOR)  # one per GPU, fitted to published GEMM times (1.0 until fitted)
+    SECTION: ClassVar[str] = "device.clock_under_load"
 
 
 @dataclass(frozen=True)
@@ -353,18 +300,19 @@ class GPU:
     marketing_name: str
     arch: str
     vendor: str
-    compute_units: int
-    xcds: int
-    peak_clock_mhz: float
-    sustained_clock_mhz: Mapping[str, float]
+    compute_units: int = hw(COUNT)
+    xcds: int = hw(COUNT)
+    peak_clock_mhz: float = hw(CLOCK_MHZ)
+    sustained_clock_mhz: Mapping[str, float] = hw(CLOCK_MHZ, each=True)
     cu: ComputeUnit
     lds: LDS
     memory: Memory
     matrix: tuple[MatrixInstruction, ...]
-    launch_overhead_us: float  # per-launch time beside the kernel's own (0 where the file gives none)
+    launch_overhead_us: float = hw(US_OR_0, absent=0.0)  # per-launch time beside the kernel's own (0: the file gives none)
     provenance: Mapping[str, Provenance] = field(repr=False)
     clock_under_load: ClockUnderLoad | None = None  # None: the sustained clock whatever the kernel does
     arch_facts: ArchFacts = ArchFacts()
+    SECTION: ClassVar[str] = "device"
 
     @cached_property
     def fingerprint(self) -> str:
@@ -393,6 +341,56 @@ class GPU:
 
     def matrix_instructions(self, dtype: str) -> tuple[MatrixInstruction, ...]:
         return tuple(i for i in self.matrix if i.dtype_a == dtype)
+
+
+# What the loader derives from the fields' hw(...) declarations, for each section's dataclass.
+SECTIONS = (GPU, ClockUnderLoad, ComputeUnit, MatrixInstruction, LDS, Memory)
+
+
+def hw_keys(cls) -> tuple[Field, ...]:
+    """The hardware keys of a section's dataclass: its fields declared with hw(...), in their order."""
+    return tuple(f for f in fields(cls) if "domain" in f.metadata)
+
+
+def domain_key(cls, f: Field) -> str:
+    """The name DOMAINS and the error messages give a key: `[section].key`, or `[section.key]` for a
+    table of one number per dtype."""
+    return f"[{cls.SECTION}.{f.name}]" if f.metadata["each"] else f"[{cls.SECTION}].{f.name}"
+
+
+def number_type(cls, f: Field) -> type:
+    """int or float, from the field's type: `int`, `float | None`, `Mapping[str, float]`."""
+    hint = get_type_hints(cls)[f.name]
+    args = [a for a in get_args(hint) if a is not type(None)]
+    if get_origin(hint) is not None:
+        return args[-1]       # Mapping[str, T] -> T; T | None -> T
+    return hint
+
+
+def _is_table(cls, f: Field) -> bool:
+    """Whether the field is a table of the section read by its own dataclass ([device.clock_under_load])."""
+    hint = get_type_hints(cls)[f.name]
+    return any(getattr(t, "SECTION", None) == f"{cls.SECTION}.{f.name}" for t in (hint, *get_args(hint)))
+
+
+def _group(cls, group: str) -> tuple[str, ...]:
+    return tuple(f.name for f in hw_keys(cls) if f.metadata["group"] == group)
+
+
+# Every number of a description and the values it may take.
+DOMAINS: dict[str, Domain] = {domain_key(cls, f): f.metadata["domain"] for cls in SECTIONS for f in hw_keys(cls)}
+# [memory] keys a description may leave out (None in Memory): measured on the H200 only so far
+OPTIONAL_MEMORY_KEYS = _group(Memory, "loaded")
+# the Infinity Cache's latency (no MALL on NVIDIA)
+MALL_MEMORY_KEYS = _group(Memory, "mall")
+# the warp-wide first-touch load (chase_warp)
+TOUCH_MEMORY_KEYS = _group(Memory, "touch")
+# the store path (store_shape, epilogue_stores)
+STORE_MEMORY_KEYS = _group(Memory, "store")
+# [device]: its required keys, its tables (clock_under_load), then its optional keys
+DEVICE_KEYS = (tuple(f.name for f in hw_keys(GPU) if not f.metadata["optional"])
+               + tuple(f.name for f in fields(GPU) if _is_table(GPU, f))
+               + tuple(f.name for f in hw_keys(GPU) if f.metadata["optional"]))
 
 
 def user_gpu_dir() -> Path:
@@ -589,7 +587,7 @@ class _Reader:
         self.provenance[key] = prov
         return prov
 
-    def value(self, table: dict, section: str, key: str, typ: type):
+    def value(self, table: dict, section: str, key: str, typ: type, domain: Domain | None = None):
         full = f"[{section}].{key}"
         entry = table.get(key)
         if not isinstance(entry, dict) or "value" not in entry:
@@ -597,7 +595,7 @@ class _Reader:
         self.check_provenance(full, entry)
         val = self.coerce(full, entry["value"], typ)
         if typ in (int, float):
-            domain = DOMAINS.get(full) or DOMAINS.get(f"[{section}]") or DOMAINS[f"[{section.split('.')[0]}].{key}"]
+            domain = domain or DOMAINS.get(full) or DOMAINS.get(f"[{section}]") or DOMAINS[f"[{section.split('.')[0]}].{key}"]
             if not domain.holds(val):
                 shown = f"{float(val):g}" if isinstance(val, int) and abs(val) > 10 ** 15 else repr(val)
                 self.fail(f"{full} = {shown}", domain.rule)
@@ -619,19 +617,32 @@ class _Reader:
                 self.fail(", ".join(f"{k} = {dict(values[k]) if k == 'sustained_clock_mhz' else values[k]!r}"
                                     for k in keys), rule)
 
-    def fields(self, table: dict, section: str, cls, skip: tuple[str, ...] = ()) -> dict:
-        names = [f for f in cls.__dataclass_fields__ if f not in skip]
-        known = set(names) | set(skip)
-        for key in table:
-            if key not in known:
-                self.fail(f"[{section}].{key}", f"unknown key (expected one of {', '.join(sorted(known))})")
-        types = {f: (float if cls.__dataclass_fields__[f].type in ("float",) else int) for f in names}
-        return {f: self.value(table, section, f, types[f]) for f in names}
+    def section(self, table: dict, cls, check_unknown: bool = True) -> dict:
+        """The hardware keys (hw_keys) of cls's section, from its table: the required ones, then the
+        optional ones (those absent from the table take their `absent` or `same_as` value). Refuses a
+        key that no field of cls names; the fields that are no hardware key are the caller's to read."""
+        if check_unknown:
+            known = {f.name for f in fields(cls)}
+            for key in table:
+                if key not in known:
+                    self.fail(f"[{cls.SECTION}].{key}", f"unknown key (expected one of {', '.join(sorted(known))})")
+        keys = hw_keys(cls)
+        out = {}
+        for f in sorted(keys, key=lambda f: f.metadata["optional"]):
+            meta, typ = f.metadata, number_type(cls, f)
+            if meta["each"]:
+                out[f.name] = self.number_map(self.table(table, f.name), f"{cls.SECTION}.{f.name}", typ, meta["domain"])
+            elif not meta["optional"] or f.name in table:
+                out[f.name] = self.value(table, cls.SECTION, f.name, typ, meta["domain"])
+            elif meta["same_as"] is None:
+                out[f.name] = meta["absent"]
+        out.update({f.name: out[f.metadata["same_as"]] for f in keys if f.name not in out})
+        return out
 
-    def number_map(self, table: dict, section: str, typ: type) -> Mapping[str, float]:
+    def number_map(self, table: dict, section: str, typ: type, domain: Domain | None = None) -> Mapping[str, float]:
         if not table:
             self.fail(f"[{section}]", "must name at least one dtype")
-        return MappingProxyType({k: self.value(table, section, k, typ) for k in table})
+        return MappingProxyType({k: self.value(table, section, k, typ, domain) for k in table})
 
     def phases(self, table: dict, lanes: int) -> Mapping[str, tuple[tuple[int, ...], ...]]:
         out = {}
@@ -710,41 +721,21 @@ def _build(path: Path, data: dict) -> GPU:
     for key in device:
         if key not in DEVICE_KEYS:
             r.fail(f"[device].{key}", f"unknown key (expected one of {', '.join(DEVICE_KEYS)})")
-    cu_table = dict(r.table(data, "compute_unit"))
-    lds_table = dict(r.table(data, "lds"))
-    optional = {"barrier_latency_cycles": float, "barrier_cycles_per_wave": float, "mio_queue_per_simd": int,
-                "mio_queue_shared": int, "lg_queue_per_simd": int, "lg_queue_shared": int}
-    cu_fields = r.fields(cu_table, "compute_unit", ComputeUnit, skip=("peak_flops_per_clk", *optional))
-    cu_fields.update({k: r.value(cu_table, "compute_unit", k, kind) for k, kind in optional.items() if k in cu_table})
-    cu = ComputeUnit(**cu_fields, peak_flops_per_clk=r.number_map(
-        r.table(cu_table, "peak_flops_per_clk"), "compute_unit.peak_flops_per_clk", int))
-    lds_fields = r.fields(lds_table, "lds", LDS, skip=("phases",))
-    lds = LDS(**lds_fields, phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
-    memory_table = r.table(data, "memory")
-    optional_memory = OPTIONAL_MEMORY_KEYS + TOUCH_MEMORY_KEYS + MALL_MEMORY_KEYS + STORE_MEMORY_KEYS
-    memory = Memory(**r.fields(memory_table, "memory", Memory, skip=("l1_sector_bytes", "l2_partitions") + optional_memory))
-    memory = replace(memory, **{k: r.value(memory_table, "memory", k, float)
-                                for k in optional_memory if k in memory_table})
-    if "l2_partitions" in memory_table:
-        memory = replace(memory, l2_partitions=r.value(memory_table, "memory", "l2_partitions", int))
-    if "l1_sector_bytes" in memory_table:
-        memory = replace(memory, l1_sector_bytes=r.value(memory_table, "memory", "l1_sector_bytes", int))
-    else:
-        memory = replace(memory, l1_sector_bytes=memory.l1_line_bytes)
+    cu_table, lds_table = r.table(data, "compute_unit"), r.table(data, "lds")
+    cu = ComputeUnit(**r.section(cu_table, ComputeUnit))
+    lds = LDS(**r.section(lds_table, LDS), phases=r.phases(r.table(lds_table, "phases"), cu.wave_size))
+    memory = Memory(**r.section(r.table(data, "memory"), Memory))
+    device_values = r.section(device, GPU, check_unknown=False)
     gpu = GPU(
         name=data["name"],
         marketing_name=data["marketing_name"],
         arch=data["arch"],
         vendor=data["vendor"],
-        compute_units=r.value(device, "device", "compute_units", int),
-        xcds=r.value(device, "device", "xcds", int),
-        peak_clock_mhz=r.value(device, "device", "peak_clock_mhz", float),
-        sustained_clock_mhz=r.number_map(r.table(device, "sustained_clock_mhz"), "device.sustained_clock_mhz", float),
+        **device_values,
         cu=cu,
         lds=lds,
         memory=memory,
         matrix=r.matrix(data.get("matrix")),
-        launch_overhead_us=r.value(device, "device", "launch_overhead_us", float) if "launch_overhead_us" in device else 0.0,
         provenance=MappingProxyType(r.provenance),
         clock_under_load=_clock_under_load(r, device),
         arch_facts=_arch_facts(r, data),
@@ -759,7 +750,7 @@ def _clock_under_load(r: _Reader, device: dict) -> ClockUnderLoad | None:
     if "clock_under_load" not in device:
         return None
     table = r.table(device, "clock_under_load")
-    return ClockUnderLoad(**r.fields(table, "device.clock_under_load", ClockUnderLoad))
+    return ClockUnderLoad(**r.section(table, ClockUnderLoad))
 
 
 ARCH_FACT_TYPES = {"bf16_in_software": bool, "preshuffle_hot_loop": str}
