@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 from gemmsim.errors import ConfigError, InputError  # noqa: E402
 from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.frontends.sm90.common import launch_instructions  # noqa: E402
-from gemmsim.validate.stalls import read_stalls  # noqa: E402
-from gemmsim.validate.predictor import Predictor  # noqa: E402
+from gemmsim.measurements.stalls import read_stalls  # noqa: E402
+from gemmsim.measurements.predictor import Predictor  # noqa: E402
 
 RESULTS = ROOT / "validation" / "results" / "h200"
 BOUNDS = (0.85, 1.15)

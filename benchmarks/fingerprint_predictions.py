@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
-from gemmsim.validate.predictor import Predictor  # noqa: E402
-from gemmsim.validate.readers import read_points  # noqa: E402
+from gemmsim.measurements.predictor import Predictor  # noqa: E402
+from gemmsim.measurements.readers import read_points  # noqa: E402
 
 H200 = ROOT / "validation" / "results" / "h200"
 REL = 1e-9

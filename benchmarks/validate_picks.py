@@ -6,7 +6,7 @@ The tables are markdown.
 
 (a) H200 matrix-core sweeps: for every swept shape of the committed measurements
     (validation/results/h200/matrix.csv, predicted in tests/data/compare/h200_predicted.csv), the
-    config the simulator ranks first against the measured best, through gemmsim.validate.stats.
+    config the simulator ranks first against the measured best, through gemmsim.measurements.stats.
     The H200 kernel is the sm90 front-end's, which `gemmsim tune` (the preshuffle family, AMD only)
     does not search: this is the pick over the measured tiles.
 (b) Published AMD tuned configurations (validation/data/aiter_flydsl_tuned.csv: rows of aiter's
@@ -42,8 +42,8 @@ from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import KernelConfig, make_problem  # noqa: E402
 from gemmsim.tuning.search import search  # noqa: E402
 from gemmsim.tuning.space import FULL  # noqa: E402
-from gemmsim.validate.points import Compared, MeasuredPoint, family_of, tile_of  # noqa: E402
-from gemmsim.validate.stats import PICK_TOLERANCE_PCT, sweep_summary, tile_sweep  # noqa: E402
+from gemmsim.measurements.points import Compared, MeasuredPoint, family_of, tile_of  # noqa: E402
+from gemmsim.measurements.stats import PICK_TOLERANCE_PCT, sweep_summary, tile_sweep  # noqa: E402
 
 H200_PREDICTED = REPO / "tests" / "data" / "compare" / "h200_predicted.csv"
 AMD_TUNED = REPO / "validation" / "data" / "aiter_flydsl_tuned.csv"

@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from gemmsim.ir.program import Program
     from gemmsim.tuning.cache import TuneCache
     from gemmsim.tuning.space import Space
-    from gemmsim.validate.stalls import StallPoint, StallSummary
-    from gemmsim.validate.stats import Report
+    from gemmsim.measurements.stalls import StallPoint, StallSummary
+    from gemmsim.measurements.stats import Report
 
 __all__ = ["predict", "analyze", "tune", "compare", "compare_stalls", "load_gpu", "Analysis", "Comparison",
            "StallComparison", "DEFAULT_GPU", "DEFAULT_DTYPE"]
@@ -450,8 +450,8 @@ def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, t
     (345.55, '64x256x128', 1)
     """
     from gemmsim.problem import parse_dims
-    from gemmsim.validate.compare import compare as compare_files
-    from gemmsim.validate.points import KernelSpec
+    from gemmsim.measurements.compare import compare as compare_files
+    from gemmsim.measurements.points import KernelSpec
 
     if not results:
         raise InputError("compare needs a results file, or --stalls STALLS.csv")
@@ -473,7 +473,7 @@ def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, t
 def _check_files(inputs=(), folder=None, output=None, kernel: str | None = None) -> None:
     """Every path and pattern a comparison names, checked before the first replay (one line each)."""
     from gemmsim.files import check_existing_dir, check_input_file, check_output_path
-    from gemmsim.validate.points import compile_kernel_pattern
+    from gemmsim.measurements.points import compile_kernel_pattern
 
     for path in inputs:
         if path is not None:
@@ -519,9 +519,9 @@ def compare_stalls(stalls: str | os.PathLike, *, kernel: str | None = None,
     >>> [(p["shape"], p["largest_measured"]) for p in s.to_dict()["points"]][:2]
     [('512x512x512', 'long_scoreboard'), ('4096x4096x4096', 'long_scoreboard')]
     """
-    from gemmsim.validate.predictor import Predictor
-    from gemmsim.validate.points import compile_kernel_pattern
-    from gemmsim.validate.stalls import compare_stalls as compare_table, summarize
+    from gemmsim.measurements.predictor import Predictor
+    from gemmsim.measurements.points import compile_kernel_pattern
+    from gemmsim.measurements.stalls import compare_stalls as compare_table, summarize
 
     _check_files(inputs=[stalls], folder=sass_dir, kernel=kernel)
     pattern = compile_kernel_pattern(kernel) if kernel else None

@@ -6,7 +6,7 @@ complete. A run that fails or is interrupted part-way leaves the old file byte-i
 temporary file behind.
 
 It sits at the bottom of the package because writers live in several layers (the functional
-layout plot, the saved predictions of validate/, the reports' traces and plots, calibrate).
+layout plot, the saved predictions of measurements/, the reports' traces and plots, calibrate).
 """
 
 from __future__ import annotations

@@ -453,9 +453,9 @@ A simulator is only useful if it tracks hardware. Two checks, both from committe
 
 code(r"""
 from pathlib import Path
-from gemmsim.validate.readers import read_points
-from gemmsim.validate.saved import compared_from_file
-from gemmsim.validate.stats import build_report, sweep_summary
+from gemmsim.measurements.readers import read_points
+from gemmsim.measurements.saved import compared_from_file
+from gemmsim.measurements.stats import build_report, sweep_summary
 
 root = Path.cwd().parent if Path.cwd().name == "notebooks" else Path.cwd()
 results = root / "validation" / "results" / "h200"

@@ -14,7 +14,7 @@ from gemmsim.frontends.preshuffle.analysis import analyze
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
 from gemmsim.simulate import predict
-from gemmsim.validate.predictor import Predictor
+from gemmsim.measurements.predictor import Predictor
 
 PACKAGE = Path(gemmsim.__file__).parent
 # module-level dicts that are not caches: what they hold is not recomputed (emptying one loses it)
@@ -91,7 +91,7 @@ def test_a_per_object_cache_leaves_the_registry_with_its_object():
     import gc
 
     predictor = Predictor()
-    name = "validate.predictor.Predictor._prediction"
+    name = "measurements.predictor.Predictor._prediction"
     assert sum(i.name == name for i in caches.info()) >= 1
     before = sum(i.name == name for i in caches.info())
     del predictor

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gemmsim.validate.calibrate import calibrate, fit_all, read_microbench
+from gemmsim.measurements.calibrate import calibrate, fit_all, read_microbench
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu

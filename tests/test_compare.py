@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from gemmsim.report.compare import as_json, format_text
-from gemmsim.validate import ncu
-from gemmsim.validate.points import KernelSpec
-from gemmsim.validate.predictor import Predictor, compare_points
-from gemmsim.validate.readers import read_points
-from gemmsim.validate.saved import compared_from_file
-from gemmsim.validate.stats import Rank, build_report, spearman
+from gemmsim.measurements import ncu
+from gemmsim.measurements.points import KernelSpec
+from gemmsim.measurements.predictor import Predictor, compare_points
+from gemmsim.measurements.readers import read_points
+from gemmsim.measurements.saved import compared_from_file
+from gemmsim.measurements.stats import Rank, build_report, spearman
 from gemmsim.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

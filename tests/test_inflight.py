@@ -9,7 +9,7 @@ import pytest
 
 from gemmsim.errors import InputError
 from validation.analyses.inflight import analyze, compiled_waits, count_report, main, read_series
-from gemmsim.validate.microbench import Row
+from gemmsim.measurements.microbench import Row
 
 RESULTS = Path(__file__).parents[1] / "validation" / "results" / "h200"
 

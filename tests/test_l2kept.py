@@ -7,7 +7,7 @@ import pytest
 
 from gemmsim.errors import InputError
 from validation.analyses import l2kept
-from gemmsim.validate.microbench import read_microbench
+from gemmsim.measurements.microbench import read_microbench
 from tests.test_memfit import write_rows
 
 MIB = 1 << 20

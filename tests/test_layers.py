@@ -26,7 +26,7 @@ LAYERS = [
     {"model", "functional"},
     {"simulate"},
     {"tuning"},
-    {"workloads", "validate"},
+    {"workloads", "measurements"},
     {"sweep"},
     {"report"},
     {"api"},

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from gemmsim.hw import load_gpu
-from gemmsim.validate.microbench import read_microbench
+from gemmsim.measurements.microbench import read_microbench
 from validation import microbench
 
 REPO = Path(__file__).resolve().parents[1]
@@ -79,7 +79,7 @@ def test_the_inflight_group_writes_the_rows_its_analysis_reads():
     from types import SimpleNamespace
 
     from validation.analyses.inflight import COUNT_BENCH, read_series
-    from gemmsim.validate.microbench import Row
+    from gemmsim.measurements.microbench import Row
 
     rows = []
     device = SimpleNamespace(malloc=lambda n: 1, memset=lambda *a: None, free=lambda *a: None)

@@ -9,7 +9,7 @@ import pytest
 from gemmsim.hw import load_gpu
 from gemmsim.model.mio import MioArbiter, MioQueue
 from validation.analyses import miofit
-from gemmsim.validate.microbench import read_microbench
+from gemmsim.measurements.microbench import read_microbench
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_CSV = ROOT / "validation" / "results" / "h200" / "microbench_shared.csv"

@@ -11,7 +11,7 @@ from gemmsim.ir.program import Control, Instr, Loop, Op, Program, Reg, Resources
 from gemmsim.model.cu import replay_cu
 from gemmsim.model.vmem import MemoryPath
 from gemmsim.frontends.sm90.sass_reader import loops, read_sass
-from gemmsim.validate.rows import read_table
+from gemmsim.measurements.rows import read_table
 
 H200 = load_gpu("h200")
 MEMORY = MemoryPath(cycles_per_byte=0.0, load_latency_cycles=100, store_latency_cycles=100, scalar_latency_cycles=100)
@@ -126,8 +126,8 @@ def test_the_barrier_and_mma_latency_keys_name_their_microbenchmark():
 @pytest.mark.parametrize("symbol", ["gemm_tiled_f32", "mma_preshuffle_m32n128k64_swz1"])
 def test_the_compiled_hot_loop_carries_its_control_bits_and_no_waitcnt(symbol):
     from gemmsim.ir.program import hot_loop
-    from gemmsim.validate.points import MeasuredPoint, dtype_of, family_of, tile_of
-    from gemmsim.validate.predictor import Predictor
+    from gemmsim.measurements.points import MeasuredPoint, dtype_of, family_of, tile_of
+    from gemmsim.measurements.predictor import Predictor
 
     tile, swizzle = tile_of(symbol)
     point = MeasuredPoint(symbol, family_of(symbol), dtype_of(symbol, "bf16"), 256, 256, 1024, 0.0, "h200", tile, swizzle, None)

@@ -8,7 +8,7 @@ from gemmsim.model import bottleneck, recorder, stalls
 from gemmsim.model.cu import CuRun
 from gemmsim.model.stalls import DRAWN_WAITS, REASONS, STALL_GROUPS, STALL_REASONS
 from gemmsim.report import plot
-from gemmsim.validate import stalls as ncu
+from gemmsim.measurements import stalls as ncu
 
 
 def test_the_table_names_each_reason_once_and_each_group_after_one_of_its_reasons():

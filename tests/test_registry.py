@@ -14,8 +14,8 @@ from gemmsim.errors import ConfigError, InputError
 from gemmsim.frontends import registry
 from gemmsim.frontends.family import Family, Named, config_from_options, parse_options
 from gemmsim.frontends.sm90.families import MmaConfig
-from gemmsim.validate.predictor import Predictor
-from gemmsim.validate.readers import read_points
+from gemmsim.measurements.predictor import Predictor
+from gemmsim.measurements.readers import read_points
 from tests.cli_runner import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,10 +9,10 @@ import pytest
 from gemmsim.cli import main
 from gemmsim.errors import InputError
 from gemmsim.kernel_names import dtype_in_name, parse_macro_tile
-from gemmsim.validate import rocprof
-from gemmsim.validate.compare import compare
-from gemmsim.validate.points import KernelSpec
-from gemmsim.validate.readers import named_tile, read_points
+from gemmsim.measurements import rocprof
+from gemmsim.measurements.compare import compare
+from gemmsim.measurements.points import KernelSpec
+from gemmsim.measurements.readers import named_tile, read_points
 
 DATA = Path(__file__).resolve().parent / "data" / "rocprofv3"
 SHAPE = (1024, 1024, 1024)

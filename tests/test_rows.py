@@ -13,10 +13,10 @@ from gemmsim.workloads import models
 from gemmsim.workloads.torch_trace import read_trace
 from gemmsim.cli import main
 from gemmsim.errors import InputError
-from gemmsim.validate.calibrate import read_microbench
-from gemmsim.validate.points import KernelSpec
-from gemmsim.validate.readers import profiled_kernels, read_points
-from gemmsim.validate.saved import compared_from_file
+from gemmsim.measurements.calibrate import read_microbench
+from gemmsim.measurements.points import KernelSpec
+from gemmsim.measurements.readers import profiled_kernels, read_points
+from gemmsim.measurements.saved import compared_from_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data" / "compare"

@@ -9,7 +9,7 @@ import pytest
 
 from gemmsim.frontends.sm90.control import decode_control, describe
 from gemmsim.frontends.sm90.sass_reader import hot_loop_controls, hot_loop_order, loops, parse_sass, read_sass
-from gemmsim.validate.rows import read_table
+from gemmsim.measurements.rows import read_table
 
 RESULTS = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200"
 SASS = RESULTS / "sass"

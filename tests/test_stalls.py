@@ -14,7 +14,7 @@ import pytest
 
 from gemmsim.cli import main
 from gemmsim.model.stalls import STALL_REASONS
-from gemmsim.validate import stalls
+from gemmsim.measurements import stalls
 from tests.cli_runner import run_cli
 from validation import kernels, profile
 

@@ -11,7 +11,7 @@ from gemmsim.errors import InputError
 from gemmsim.hw import load_gpu
 from gemmsim.ir.program import L1Access, Instr, Op
 from gemmsim.model.stream import l1_cycles
-from gemmsim.validate.microbench import Row, read_microbench
+from gemmsim.measurements.microbench import Row, read_microbench
 from validation.analyses.storefit import PAIR_SHAPES, WORD_SHAPES, fit_rows, main
 
 MEASURED = Path(__file__).parents[1] / "validation" / "results" / "h200" / "microbench_epilogue.csv"

@@ -14,7 +14,7 @@ from gemmsim.model.gpu import memory_path
 from gemmsim.model.traffic import RoundTraffic
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.ir.program import Instr, Op, Program, Resources
-from gemmsim.validate.microbench import read_microbench
+from gemmsim.measurements.microbench import read_microbench
 
 GPU = load_gpu("h200")
 TOUCH_CSV = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200" / "microbench_touch.csv"

@@ -4,7 +4,7 @@
                                     [--only GROUP,...]
 
 One source for sm_90, gfx942 and gfx950; one row per measured quantity: bench, the swept
-parameter, and a metric whose name carries its unit (the contract of gemmsim.validate.microbench,
+parameter, and a metric whose name carries its unit (the contract of gemmsim.measurements.microbench,
 which `gemmsim calibrate` reads). In-kernel latencies are SM/CU cycles (clock64 / s_memtime);
 event-timed throughputs are converted to per-cycle figures with the SM clock the backend reads
 right after the measurement (nvidia-smi, amd-smi; the clocks are left alone). Rates "by

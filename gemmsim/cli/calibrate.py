@@ -40,7 +40,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.report.calibrate import format_fitted, format_fitted_json, format_rewrite_diff
-    from gemmsim.validate.calibrate import calibrate, described_as, description_path, write_calibrated, write_target
+    from gemmsim.measurements.calibrate import calibrate, described_as, description_path, write_calibrated, write_target
 
     hw_file = description_path(gpu_name(args) or "h200")
     target = write_target(hw_file, args.write) if args.write is not None else None

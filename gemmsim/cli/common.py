@@ -88,7 +88,7 @@ clock_mhz = domain_number(CLOCK_MHZ)      # --clock-mhz: as every clock of a GPU
 def regex(text: str) -> str:
     """argparse type: a regular expression, compiled while the flags are read, so a pattern that does
     not compile stops every path of the command before any work (the command compiles it again)."""
-    from gemmsim.validate.points import compile_kernel_pattern
+    from gemmsim.measurements.points import compile_kernel_pattern
 
     try:
         compile_kernel_pattern(text, flag="")

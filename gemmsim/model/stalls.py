@@ -22,7 +22,7 @@ results (dependency, or the stall counts of NVIDIA control bits: wait), with the
 the VALU and for the SIMD's issue port. A wave's timeline track draws its waits for counters,
 queues and the barrier (`DRAWN_WAITS`); its waits for a pipe show as the other waves' MFMAs
 instead. On sm_90 each reason has a counterpart among Nsight Compute's warp-state categories
-(gemmsim.validate.stalls, whose docstring says why).
+(gemmsim.measurements.stalls, whose docstring says why).
 """
 
 from __future__ import annotations

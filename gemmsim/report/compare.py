@@ -16,9 +16,9 @@ from tabulate import tabulate
 
 from gemmsim.files import write_atomically
 from gemmsim.jsonable import versioned
-from gemmsim.validate.ncu import DramAgreement, conflict_agreement, dram_agreement
-from gemmsim.validate.points import Compared
-from gemmsim.validate.stats import PICK_TOLERANCE_PCT, Rank, Report, sweep_summary
+from gemmsim.measurements.ncu import DramAgreement, conflict_agreement, dram_agreement
+from gemmsim.measurements.points import Compared
+from gemmsim.measurements.stats import PICK_TOLERANCE_PCT, Rank, Report, sweep_summary
 
 POINT_CSV_COLUMNS = ("symbol", "config", "dtype", "M", "N", "K", "gpu", "measured_us", "predicted_us", "kernel_us",
                      "error_pct", "bottleneck")

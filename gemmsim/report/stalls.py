@@ -3,7 +3,7 @@
 The text leads with the summary (how often the largest stall category agrees, per point and per
 kernel; which category each side names largest; the mean gap per category; the biggest gaps),
 then one line per kernel and shape: warp-cycles per issued instruction by category, predicted /
-measured, and the largest category on each side (gemmsim.validate.stalls says how the model's
+measured, and the largest category on each side (gemmsim.measurements.stalls says how the model's
 reasons map onto ncu's).
 """
 
@@ -13,7 +13,7 @@ import csv
 import io
 
 from gemmsim.jsonable import versioned
-from gemmsim.validate.stalls import CATEGORIES, STALL_CATEGORIES, StallPoint, StallSummary
+from gemmsim.measurements.stalls import CATEGORIES, STALL_CATEGORIES, StallPoint, StallSummary
 
 SHORT = {"long_scoreboard": "lsb", "short_scoreboard": "ssb", "mio_throttle": "mio", "lg_throttle": "lg",
          "barrier": "bar", "math_pipe_throttle": "math", "wait": "wait", "not_selected": "nsel", "other": "other",

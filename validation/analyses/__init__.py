@@ -9,6 +9,6 @@ hand, with the command as their source. Each is a command, `python -m validation
 * l2kept: what the L2 keeps between launches (microbench_slices.csv);
 * inflight: a warp's loads in flight beside the compiled waits (microbench_inflight.csv).
 
-They read through the product's readers (gemmsim.validate.microbench) and model pieces; nothing in
+They read through the product's readers (gemmsim.measurements.microbench) and model pieces; nothing in
 gemmsim imports them.
 """

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from gemmsim.errors import GemmsimError
-from gemmsim.validate.microbench import read_microbench
+from gemmsim.measurements.microbench import read_microbench
 
 
 def fit_command(module: str, doc: str, csv_help: str, report_of, argv: list[str] | None = None,

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.frontends.sm90.sass_reader import parse_sass
-from gemmsim.validate.microbench import Row
+from gemmsim.measurements.microbench import Row
 from validation.analyses.command import fit_command
 
 SASS_NAME = "microbench_inflight_sass.txt"

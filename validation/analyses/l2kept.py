@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.errors import InputError
-from gemmsim.validate.microbench import Row
+from gemmsim.measurements.microbench import Row
 from validation.analyses.command import fit_command
 
 MIB = 1 << 20

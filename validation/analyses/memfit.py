@@ -3,7 +3,7 @@
     python -m validation.analyses.memfit validation/results/h200/microbench_memory.csv --compute-units 132
 
 The rows come from `python -m validation.microbench --only loaded,mlp` (microbench.hip's
-loaded_chase and mlp_loads<U>); the CSV contract is gemmsim.validate.microbench's.
+loaded_chase and mlp_loads<U>); the CSV contract is gemmsim.measurements.microbench's.
 
 Loaded latency (benches loaded_<chase level>_<stream level>, parameter blocks = the chaser's + the
 streamers'). A pointer chase sees the latency of one request while the streamers keep the
@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.errors import InputError
-from gemmsim.validate.microbench import Row, read_microbench
+from gemmsim.measurements.microbench import Row, read_microbench
 from validation.analyses.command import fit_command
 
 LINEAR_FRACTION = 0.8        # loaded rows used for the slope: bandwidth <= this x the series' highest

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from gemmsim.errors import InputError
 from gemmsim.model.mio import MioQueue
-from gemmsim.validate.microbench import Row
+from gemmsim.measurements.microbench import Row
 from validation.analyses.command import fit_command
 
 LOADS = 48
@@ -49,7 +49,7 @@ class Run:
 
 
 def read_runs(rows: list[Row], queue: str = "mio") -> list[Run]:
-    """The issue timelines of one queue's benches (gemmsim.validate.microbench.read_microbench's rows):
+    """The issue timelines of one queue's benches (gemmsim.measurements.microbench.read_microbench's rows):
     `mio` (shared loads) or `lg` (global loads, L1 hits)."""
     timelines: dict[tuple[str, int], dict[int, float]] = {}
     for row in rows:

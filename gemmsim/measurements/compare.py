@@ -12,12 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from gemmsim.errors import InputError
-from gemmsim.validate import amd_counters, ncu, rocprof
-from gemmsim.validate.points import KernelSpec
-from gemmsim.validate.predictor import Predictor, compare_points
-from gemmsim.validate.readers import read_points
-from gemmsim.validate.saved import compared_from_file, save_predictions
-from gemmsim.validate.stats import Report, build_report
+from gemmsim.measurements import amd_counters, ncu, rocprof
+from gemmsim.measurements.points import KernelSpec
+from gemmsim.measurements.predictor import Predictor, compare_points
+from gemmsim.measurements.readers import read_points
+from gemmsim.measurements.saved import compared_from_file, save_predictions
+from gemmsim.measurements.stats import Report, build_report
 
 
 def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str | None = None,

@@ -23,8 +23,8 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.hw import load_gpu
-from gemmsim.validate.predictor import Predictor
-from gemmsim.validate.readers import profiled_kernels
+from gemmsim.measurements.predictor import Predictor
+from gemmsim.measurements.readers import profiled_kernels
 
 SIDES = ("ld", "st")
 SHARED_COUNTS = ("instructions", "wavefronts", "bank_conflicts")

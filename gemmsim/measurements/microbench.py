@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gemmsim.errors import InputError
-from gemmsim.validate.rows import read_table
+from gemmsim.measurements.rows import read_table
 
 EXTRA_NAME = "microbench_extra.csv"      # read from beside the main file when present
 MICROBENCH_COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mhz")

@@ -1,6 +1,6 @@
 """Fit a GPU description's timing parameters from microbenchmarks, and only from them.
 
-Input: a microbenchmark CSV (gemmsim.validate.microbench; by default validation/results/<gpu>/
+Input: a microbenchmark CSV (gemmsim.measurements.microbench; by default validation/results/<gpu>/
 microbench.csv, with microbench_extra.csv beside it when there is one). No GEMM row is read. Each
 fit runs when its rows are there and is listed as not measured otherwise; the wave size, SIMDs,
 cache sizes, XCDs, LDS banks and matrix table that the fits divide by or look up come from the
@@ -12,7 +12,7 @@ What is fitted, and how (each fit is a few lines of arithmetic over named rows):
 * LDS lane phases (lds_b32|lds_b64|lds_b128 by stride_words: lane i reads the word at i x
   stride, an access of that width; conflict_ways_observed, else cycles_per_access relative to the
   smallest stride): the lanes per phase that reproduce the observed conflict ways best
-  (gemmsim.validate.lds_phases). The description's grouping is kept when nothing fits better (a
+  (gemmsim.measurements.lds_phases). The description's grouping is kept when nothing fits better (a
   stride sweep counts lanes per phase; it cannot tell which lanes), else [lds.phases]
   read_b<width> is rewritten as consecutive groups;
 * L2-hit latency: the mean of the global pointer chase over buffers that miss the L1 and fit in
@@ -38,7 +38,7 @@ VALU and matrix latencies, the barrier cost, the empty kernel's event time, L1 l
 and any row for an instruction or field the description lacks.
 
 Every written value gets kind = "calibrated" and its own [sources] entry naming the file, the rows
-(bench / metric / parameter values) and the fit residual (gemmsim.validate.calibrate_toml writes
+(bench / metric / parameter values) and the fit residual (gemmsim.measurements.calibrate_toml writes
 them); the output is the same for the same input.
 """
 
@@ -55,9 +55,9 @@ from gemmsim.errors import GemmsimError, InputError
 from gemmsim.files import write_atomically
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.hw.loader import HW_DIR, check_gpu_text, gpu_path, is_shipped, shipped_gpus, user_gpu_dir
-from gemmsim.validate.calibrate_toml import ensure_keys, rewrite_toml
-from gemmsim.validate.lds_phases import best_phases
-from gemmsim.validate.microbench import EXTRA_NAME, Row, has, pick, read_microbench, read_microbench_set, values
+from gemmsim.measurements.calibrate_toml import ensure_keys, rewrite_toml
+from gemmsim.measurements.lds_phases import best_phases
+from gemmsim.measurements.microbench import EXTRA_NAME, Row, has, pick, read_microbench, read_microbench_set, values
 
 # The measurements live in the repository (validation/results/), not in an installed package:
 # found from this file's place in a checkout, whatever the working directory.
@@ -431,7 +431,7 @@ def default_microbench(gpu: GPU) -> Path:
 
 def check_measured_on(rows: list[Row], gpu: GPU) -> None:
     """Refuse rows whose device column names a GPU of another arch than the description's."""
-    from gemmsim.validate.readers import GPU_OF_DEVICE
+    from gemmsim.measurements.readers import GPU_OF_DEVICE
 
     for device in sorted({r.device for r in rows if r.device}):
         known = next((name for key, name in GPU_OF_DEVICE if key in device.lower()), None)

@@ -7,7 +7,7 @@ using-rocprofv3.rst and source/docs/data/*.csv; tests/data/rocprofv3/README.md s
   "Dispatch_Id","Kernel_Id","Kernel_Name","Correlation_Id","Start_Timestamp","End_Timestamp",...
   (timestamps in ns; ROCm 6.3 and 7.x differ in the columns around them, which are not read);
 * `--kernel-trace --stats` kernel_stats.csv: "Name","Calls","TotalDurationNs","AverageNs",...
-  (read by gemmsim.validate.readers, one point per kernel name);
+  (read by gemmsim.measurements.readers, one point per kernel name);
 * `--pmc A B ...` counter_collection.csv: one row per dispatch and counter, "Dispatch_Id",
   "Kernel_Name",...,"Counter_Name","Counter_Value" (the value summed over the counter's instances);
 * `--output-format json` <pid>_results.json: {"rocprofiler-sdk-tool": [one object per process,
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gemmsim.errors import InputError
-from gemmsim.validate.rows import Table, read_table
+from gemmsim.measurements.rows import Table, read_table
 
 # What each counter counts (counter_defs.yaml), summed over its SE / TCC instances.
 COUNTERS = {

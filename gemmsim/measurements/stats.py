@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.stats import spearmanr
 
-from gemmsim.validate.points import Compared
+from gemmsim.measurements.points import Compared
 
 MIN_RANKED_POINTS = 3
 SWEPT_FAMILIES = ("mma_preshuffle", "preshuffle")

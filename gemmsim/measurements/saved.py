@@ -14,8 +14,8 @@ from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.files import write_atomically
-from gemmsim.validate.points import Compared, MeasuredPoint
-from gemmsim.validate.rows import read_table
+from gemmsim.measurements.points import Compared, MeasuredPoint
+from gemmsim.measurements.rows import read_table
 
 PREDICTION_COLUMNS = ("source", "symbol", "dtype", "M", "N", "K", "measured_us", "predicted_us", "kernel_us", "bottleneck")
 

@@ -44,9 +44,9 @@ from pathlib import Path
 
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.model.stalls import MODEL_TO_NCU
-from gemmsim.validate.predictor import Predictor
-from gemmsim.validate.points import MeasuredPoint, dtype_of, family_of, is_ours, tile_of
-from gemmsim.validate.rows import read_table
+from gemmsim.measurements.predictor import Predictor
+from gemmsim.measurements.points import MeasuredPoint, dtype_of, family_of, is_ours, tile_of
+from gemmsim.measurements.rows import read_table
 
 # the categories compared, in report order; 'selected' is not a stall and is never the largest
 CATEGORIES = ("long_scoreboard", "short_scoreboard", "mio_throttle", "lg_throttle", "barrier",

@@ -1,7 +1,7 @@
 """Predicted against rocprofv3 hardware counters: LDS bank conflicts of AMD GEMM kernels.
 
 rocprofv3 --pmc SQ_LDS_BANK_CONFLICT ... (counter_collection.csv or the JSON output, read by
-gemmsim.validate.rocprof) counts, per dispatch, the cycles the LDS was stalled by bank conflicts,
+gemmsim.measurements.rocprof) counts, per dispatch, the cycles the LDS was stalled by bank conflicts,
 summed over the shader engines. The simulator's side is the same quantity of the Program the time
 prediction replays: the LDS cycles of every access beyond one per lane phase
 (analytics.lds_banks, from every lane's address), over the whole grid
@@ -17,10 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gemmsim.errors import ConfigError
-from gemmsim.validate.points import KernelSpec
-from gemmsim.validate.predictor import Predictor
-from gemmsim.validate.readers import is_profiled_gemm, kernel_symbol, profiled_point
-from gemmsim.validate.rocprof import COUNTERS, CounterSample, mean_counters
+from gemmsim.measurements.points import KernelSpec
+from gemmsim.measurements.predictor import Predictor
+from gemmsim.measurements.readers import is_profiled_gemm, kernel_symbol, profiled_point
+from gemmsim.measurements.rocprof import COUNTERS, CounterSample, mean_counters
 
 CONFLICT_COUNTER = "SQ_LDS_BANK_CONFLICT"
 
@@ -60,7 +60,7 @@ def predicted_counts(point) -> dict[str, int]:
     from gemmsim.frontends.preshuffle.generator import generate
     from gemmsim.hw import load_gpu
     from gemmsim.problem import make_config, make_problem
-    from gemmsim.validate.ncu import shared_counts
+    from gemmsim.measurements.ncu import shared_counts
 
     gpu = load_gpu(point.gpu)
     program = generate(analyze(make_problem((point.m, point.n, point.k), point.dtype),

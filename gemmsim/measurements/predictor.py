@@ -28,7 +28,7 @@ from gemmsim.errors import ConfigError
 from gemmsim.frontends import registry
 from gemmsim.hw import load_gpu
 from gemmsim.problem import make_config, make_problem
-from gemmsim.validate.points import Compared, MeasuredPoint
+from gemmsim.measurements.points import Compared, MeasuredPoint
 
 PREDICTIONS_KEPT = 4096      # distinct kernels a Predictor remembers (a results CSV has a few hundred)
 

@@ -4,14 +4,14 @@
   regs_per_thread, M, N, K, kernel_time_us, status, device, ...);
 * rocprofv3 `--kernel-trace --stats` kernel_stats.csv (Name, Calls, TotalDurationNs, AverageNs, ...),
   `--kernel-trace` kernel_trace.csv and `--output-format json` results (the median dispatch of each
-  kernel name; gemmsim.validate.rocprof reads them);
+  kernel name; gemmsim.measurements.rocprof reads them);
 * Nsight Compute `ncu --csv --page raw` ("Kernel Name", "gpu__time_duration.sum", ...; a units row
   under the header, numbers with thousands separators).
 The profiler formats do not say which GEMM a kernel computed: the caller gives the shape, tile and
 dtype (`KernelSpec`); a kernel whose name is one of kernels/'s symbols takes its own, and a name
 that writes its tile (FlyDSL kernel_gemm_preshuffle_fp8_64x256x128, Tensile MT128x128x64, CK
 256x128x128x64_..., parsed by gemmsim.kernel_names) gives the tile (and FlyDSL the dtype) without --tile.
-Every cell is read through gemmsim.validate.rows: the first one out of its column's domain stops
+Every cell is read through gemmsim.measurements.rows: the first one out of its column's domain stops
 the read with its file, line, column and value.
 
 Also here: the runner's Nsight Compute counter table (validation/results/*/ncu.csv), read as the
@@ -26,9 +26,9 @@ from pathlib import Path
 
 from gemmsim.errors import InputError
 from gemmsim.kernel_names import dtype_in_name, parse_macro_tile
-from gemmsim.validate import rocprof
-from gemmsim.validate.points import KernelSpec, MeasuredPoint, dtype_of, family_of, is_ours, tile_of
-from gemmsim.validate.rows import Row, Table, read_table
+from gemmsim.measurements import rocprof
+from gemmsim.measurements.points import KernelSpec, MeasuredPoint, dtype_of, family_of, is_ours, tile_of
+from gemmsim.measurements.rows import Row, Table, read_table
 
 RUNTIME_HELPERS = re.compile(r"^__amd_rocclr|^(void )?(at::|cub::|thrust::)|fill|memset|memcpy", re.IGNORECASE)
 NCU_TIME_UNITS_US = {"ns": 1e-3, "us": 1.0, "usecond": 1.0, "nsecond": 1e-3, "ms": 1e3, "msecond": 1e3}
@@ -50,7 +50,7 @@ def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[Measur
     if set(rocprof.TRACE_COLUMNS) <= header and "Counter_Name" not in header:
         return _trace_points(rocprof.dispatches_from_table(table), _need(spec, table.path), table.path)
     if set(rocprof.COUNTER_COLUMNS) <= header:
-        return []          # counters, no times: gemmsim.validate.amd_counters reads them
+        return []          # counters, no times: gemmsim.measurements.amd_counters reads them
     if {"Name", "AverageNs"} <= header:
         return _rocprof_points(table, _need(spec, table.path))
     if {"Kernel Name", "gpu__time_duration.sum"} <= header:
