@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from gemmsim.analytics.dimeff import DimEfficiency
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
+from gemmsim.model.clock import ClockSource
 from gemmsim.jsonable import JSON, plain, versioned
 from gemmsim.problem import Problem
 
@@ -134,7 +135,7 @@ class Prediction:
     kernel: KernelSummary
     # replayed CU spans, if recorded (not written: `gemmsim predict --trace` writes them)
     timeline: list | None = field(default=None, repr=False, compare=False, metadata={JSON: False})
-    clock_source: str = "sustained"  # where clock_mhz came from: "given", "load model" or "sustained"
+    clock_source: ClockSource = ClockSource.SUSTAINED  # where clock_mhz came from
 
     def to_dict(self) -> dict:
         """What `gemmsim predict --json` prints: every field but the timeline, floats to 6 significant

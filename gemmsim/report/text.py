@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gemmsim.model.bottleneck import WAIT_MEANING
+from gemmsim.model.clock import ClockSource
 from gemmsim.prediction import Prediction, RoundSummary, Simulation
 
 
@@ -11,7 +12,7 @@ def _pct(x: float) -> str:
 
 
 def _clock(p: Prediction) -> str:
-    if p.clock_source == "sustained":
+    if p.clock_source == ClockSource.SUSTAINED:
         return f"the sustained {p.clock_mhz:g} MHz"
     return f"{p.clock_mhz:.0f} MHz (clock: {p.clock_source})"
 
