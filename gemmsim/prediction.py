@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from gemmsim.analytics.dimeff import DimEfficiency
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
-from gemmsim.model.clock import ClockSource
 from gemmsim.jsonable import JSON, plain, versioned
+from gemmsim.model.bottleneck import Bottleneck
+from gemmsim.model.clock import ClockSource
 from gemmsim.problem import Problem
 
-BOTTLENECKS = ("mfma", "lds", "vmem_bandwidth", "latency")
 
 # The keys a prediction writes of the records it shares with other commands (properties allowed).
 ROOFLINE_KEYS = ("time_us", "tflops", "pct_of_peak", "bottleneck", "clock_mhz", "compute_us", "memory_us", "flops",
@@ -115,7 +115,7 @@ class Prediction:
     time_us: float
     tflops: float
     pct_of_peak: float           # of the spec peak (peak clock)
-    bottleneck: str              # one of BOTTLENECKS
+    bottleneck: Bottleneck
     clock_mhz: float             # engine clock the replay ran at (see clock_source)
     pct_of_clock_peak: float     # of the peak at the sustained clock (= kernel-wide MFMA utilization)
     mfma_utilization: float

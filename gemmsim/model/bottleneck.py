@@ -9,19 +9,37 @@ their time waiting on counters and barriers with the units half idle: the kernel
 
 from __future__ import annotations
 
-from gemmsim.model.cu import CuRun
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
 from gemmsim.model.stalls import STALL_GROUPS, STALL_REASONS
 
+if TYPE_CHECKING:
+    from gemmsim.model.cu import CuRun
+
 SATURATED = 0.8   # a classification convention, not a hardware number
+
+
+class Bottleneck(StrEnum):
+    """What limits a kernel, as a Prediction (and the roofline: MFMA or VMEM_BANDWIDTH) names it; the
+    value is what the reports and the JSON write."""
+
+    MFMA = "mfma"                      # the matrix pipes
+    LDS = "lds"                        # the LDS
+    VMEM_BANDWIDTH = "vmem_bandwidth"  # the memory path (the CU's bandwidth share; the roofline: HBM)
+    LATENCY = "latency"                # no unit saturated: too few waves in flight to hide the latency
+
+
+UNITS = (Bottleneck.MFMA, Bottleneck.LDS, Bottleneck.VMEM_BANDWIDTH)   # those that saturate (a utilization each)
 
 
 def utilizations(window: CuRun) -> dict[str, float]:
     cycles = max(1.0, window.cycles)
     busy = {
-        "mfma": window.mfma_busy_cycles / (window.simds * cycles),
+        Bottleneck.MFMA: window.mfma_busy_cycles / (window.simds * cycles),
         "valu": window.valu_busy_cycles / (window.simds * cycles),
-        "lds": window.lds_busy_cycles / cycles,
-        "vmem_bandwidth": window.vmem_busy_cycles / cycles,
+        Bottleneck.LDS: window.lds_busy_cycles / cycles,
+        Bottleneck.VMEM_BANDWIDTH: window.vmem_busy_cycles / cycles,
     }
     # a unit books its service when asked, so a saturated unit's queue can reach past the window's end
     return {unit: min(1.0, u) for unit, u in busy.items()}
@@ -47,7 +65,7 @@ def largest_wait(breakdown: dict) -> str:
     return max(WAIT_MEANING, key=lambda k: (grouped[k], k))
 
 
-def classify(util: dict[str, float]) -> str:
-    candidates = {k: util[k] for k in ("mfma", "lds", "vmem_bandwidth")}
+def classify(util: dict[str, float]) -> Bottleneck:
+    candidates = {k: util[k] for k in UNITS}
     busiest = max(candidates, key=lambda k: (candidates[k], k))
-    return busiest if candidates[busiest] >= SATURATED else "latency"
+    return busiest if candidates[busiest] >= SATURATED else Bottleneck.LATENCY

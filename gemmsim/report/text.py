@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gemmsim.model.bottleneck import WAIT_MEANING
+from gemmsim.model.bottleneck import WAIT_MEANING, Bottleneck
 from gemmsim.model.clock import ClockSource
 from gemmsim.prediction import Prediction, RoundSummary, Simulation
 
@@ -29,8 +29,8 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                  f"at the {r.bandwidth} HBM bandwidth {r.bandwidth_bytes_per_s / 1e12:g} TB/s)"),
         ("throughput", f"{p.tflops:.1f} TFLOPS = {p.pct_of_peak:.1f}% of the spec peak; "
                        f"{p.pct_of_clock_peak:.1f}% of the peak at {_clock(p)}"),
-        ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util['mfma'])} busy, "
-                       f"LDS {_pct(util['lds'])}, memory path {_pct(util['vmem_bandwidth'])}, VALU {_pct(util['valu'])})"),
+        ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util[Bottleneck.MFMA])} busy, "
+                       f"LDS {_pct(util[Bottleneck.LDS])}, memory path {_pct(util[Bottleneck.VMEM_BANDWIDTH])}, VALU {_pct(util['valu'])})"),
         ("wave stalls", ", ".join(f"{k} {_pct(v)}" for k, v in stalls.items()) + "   (share of each wave's time)"),
         ("LDS conflicts", f"{c.per_workgroup_per_k_tile:g} cycles per workgroup per K tile "
                           f"({c.per_workgroup:g} per workgroup, {c.total:g} in total)"),
@@ -60,7 +60,7 @@ def format_prediction(p: Prediction, header: str = "") -> str:
 
 
 def _waiting_on(p: Prediction) -> str:
-    if p.bottleneck != "latency":
+    if p.bottleneck != Bottleneck.LATENCY:
         return ""
     return f": waves wait mostly on {WAIT_MEANING[p.evidence.largest_wait]}"
 
