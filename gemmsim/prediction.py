@@ -18,9 +18,10 @@ import json
 from dataclasses import dataclass, field
 
 from gemmsim.analytics.dimeff import DimEfficiency
+from gemmsim.analytics.hot_loop import HotLoopMix
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
-from gemmsim.jsonable import JSON, plain, versioned
+from gemmsim.jsonable import JSON, JSON_NONE, plain, versioned
 from gemmsim.model.bottleneck import Bottleneck
 from gemmsim.model.clock import ClockSource
 from gemmsim.problem import Problem
@@ -122,7 +123,8 @@ class Prediction:
     memory_activity: float       # kernel-wide busy share of the CUs' memory paths (with the MFMA share, sets the clock)
     evidence: Evidence
     lds_conflict_cycles: LdsConflicts
-    hot_loop: dict               # instruction mix with the guide's verdicts (empty without a hot loop)
+    # the hot loop's instruction mix with the guide's verdicts (None without a hot loop: written {})
+    hot_loop: HotLoopMix | None = field(metadata={JSON_NONE: {}})
     # tile and wave quantization with the occupancy's slots per CU
     dim_efficiency: DimEfficiency = field(metadata={JSON: DIM_EFFICIENCY_KEYS})
     occupancy: Occupancy = field(metadata={JSON: OCCUPANCY_KEYS})

@@ -36,10 +36,10 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                           f"({c.per_workgroup:g} per workgroup, {c.total:g} in total)"),
         ("MFMA utilization", f"{_pct(p.mfma_utilization)} kernel-wide (memory path {_pct(p.memory_activity)})"),
     ]
-    if h:
-        rows.append(("hot-loop mix", f"MFMA {_pct(h['mfma_ratio'])} ({h['mfma_ratio_verdict']}), memory "
-                                     f"{_pct(h['memory_ratio'])} ({h['memory_ratio_verdict']}); "
-                                     f"{h['instructions']} instructions x {h['trip_count']} iterations"))
+    if h is not None:
+        rows.append(("hot-loop mix", f"MFMA {_pct(h.mfma_ratio)} ({h.mfma_ratio_verdict}), memory "
+                                     f"{_pct(h.memory_ratio)} ({h.memory_ratio_verdict}); "
+                                     f"{h.instructions} instructions x {h.trip_count} iterations"))
     rows += [
         ("dim efficiency", f"{d.dim_eff:.3f} = tile {d.tile_eff:.3f} x wave {d.wq_eff:.3f}   "
                            f"({d.num_tiles} tiles in {d.waves} waves of {d.slots_per_wave} slots: "
