@@ -51,6 +51,8 @@ class Counter(enum.StrEnum):
     VM = "vm"          # vector memory: VMCNT_OPS
     LGKM = "lgkm"      # LDS, GDS, constant (scalar) memory: LGKMCNT_OPS
 
+    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
+
 
 COUNTER_OF = {**dict.fromkeys(VMCNT_OPS, Counter.VM), **dict.fromkeys(LGKMCNT_OPS, Counter.LGKM)}
 

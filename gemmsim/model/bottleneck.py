@@ -29,6 +29,8 @@ class Bottleneck(StrEnum):
     VMEM_BANDWIDTH = "vmem_bandwidth"  # the memory path (the CU's bandwidth share; the roofline: HBM)
     LATENCY = "latency"                # no unit saturated: too few waves in flight to hide the latency
 
+    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
+
 
 UNITS = (Bottleneck.MFMA, Bottleneck.LDS, Bottleneck.VMEM_BANDWIDTH)   # those that saturate (a utilization each)
 

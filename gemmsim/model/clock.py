@@ -46,6 +46,8 @@ class ClockSource(StrEnum):
     LOAD_MODEL = "load model"    # this module's power-limited clock
     SUSTAINED = "sustained"      # the GPU file's one clock per dtype
 
+    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
+
 
 GIVEN, LOAD_MODEL, SUSTAINED = ClockSource.GIVEN, ClockSource.LOAD_MODEL, ClockSource.SUSTAINED
 
