@@ -16,15 +16,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.analytics.dimeff import DimEfficiency
 from gemmsim.analytics.hot_loop import HotLoopMix
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
 from gemmsim.jsonable import JSON, JSON_NONE, plain, versioned
-from gemmsim.model.bottleneck import Bottleneck
-from gemmsim.model.clock import ClockSource
 from gemmsim.problem import Problem
+
+
+class ClockSource(StrEnum):
+    """Where a prediction's clock came from (`Prediction.clock_source`), as the report and the JSON write it."""
+
+    GIVEN = "given"              # the user measured the clock and said so
+    LOAD_MODEL = "load model"    # gemmsim.model.clock's power-limited clock
+    SUSTAINED = "sustained"      # the GPU file's one clock per dtype
+
+    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
 
 
 # The keys a prediction writes of the records it shares with other commands (properties allowed).

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gemmsim import dtypes
-from gemmsim.model.bottleneck import Bottleneck
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.errors import InputError
 from gemmsim.hw import GPU
 

@@ -9,27 +9,15 @@ their time waiting on counters and barriers with the units half idle: the kernel
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.model.stalls import STALL_GROUPS, STALL_REASONS
 
 if TYPE_CHECKING:
     from gemmsim.model.cu import CuRun
 
 SATURATED = 0.8   # a classification convention, not a hardware number
-
-
-class Bottleneck(StrEnum):
-    """What limits a kernel, as a Prediction (and the roofline: MFMA or VMEM_BANDWIDTH) names it; the
-    value is what the reports and the JSON write."""
-
-    MFMA = "mfma"                      # the matrix pipes
-    LDS = "lds"                        # the LDS
-    VMEM_BANDWIDTH = "vmem_bandwidth"  # the memory path (the CU's bandwidth share; the roofline: HBM)
-    LATENCY = "latency"                # no unit saturated: too few waves in flight to hide the latency
-
-    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
 
 
 UNITS = (Bottleneck.MFMA, Bottleneck.LDS, Bottleneck.VMEM_BANDWIDTH)   # those that saturate (a utilization each)

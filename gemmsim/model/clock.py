@@ -34,22 +34,8 @@ clock it already ran at (matrix pipes at full load or busier).
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from gemmsim.hw import GPU
-
-
-class ClockSource(StrEnum):
-    """Where a prediction's clock came from (`Prediction.clock_source`), as the report and the JSON write it."""
-
-    GIVEN = "given"              # the user measured the clock and said so
-    LOAD_MODEL = "load model"    # this module's power-limited clock
-    SUSTAINED = "sustained"      # the GPU file's one clock per dtype
-
-    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
-
-
-GIVEN, LOAD_MODEL, SUSTAINED = ClockSource.GIVEN, ClockSource.LOAD_MODEL, ClockSource.SUSTAINED
+from gemmsim.prediction import ClockSource
 
 
 def full_load_clock_mhz(gpu: GPU, dtype: str) -> float:
@@ -76,8 +62,8 @@ def clock_under_load_mhz(gpu: GPU, dtype: str, activity: float) -> float:
 
 def clock_source(gpu: GPU, given_mhz: float | None) -> ClockSource:
     if given_mhz is not None:
-        return GIVEN
-    return LOAD_MODEL if gpu.clock_under_load else SUSTAINED
+        return ClockSource.GIVEN
+    return ClockSource.LOAD_MODEL if gpu.clock_under_load else ClockSource.SUSTAINED
 
 
 def _capped(gpu: GPU, clock_mhz: float) -> float:

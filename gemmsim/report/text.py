@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gemmsim.model.bottleneck import WAIT_MEANING, Bottleneck
-from gemmsim.model.clock import ClockSource
-from gemmsim.prediction import Prediction, RoundSummary, Simulation
+from gemmsim.analytics.bottlenecks import Bottleneck
+from gemmsim.model.bottleneck import WAIT_MEANING
+from gemmsim.prediction import ClockSource, Prediction, RoundSummary, Simulation
 
 
 def _pct(x: float) -> str:
