@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gemmsim.hw import load_gpu  # noqa: E402
+from gemmsim.jsonable import JSON_NONE  # noqa: E402
 from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import make_config, make_problem  # noqa: E402
 from gemmsim.measurements.predictor import Predictor  # noqa: E402
@@ -65,7 +66,9 @@ RECORDED = [("rec-bf16-300", "1024x1024x1024", "bf16", "mi300x", "128x128x64", {
 def full(value):
     """Every field as JSON-ready values; floats kept exactly (as their repr)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: full(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name != "timeline"}
+        # a None the JSON writes otherwise (a missing hot loop: {}) is kept as the JSON writes it
+        return {f.name: f.metadata[JSON_NONE] if getattr(value, f.name) is None and JSON_NONE in f.metadata
+                else full(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name != "timeline"}
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, dict):

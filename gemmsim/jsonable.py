@@ -22,6 +22,10 @@ JSON = "json"
 to write (properties allowed), where it carries more than its owner reports, or False to leave the
 field out."""
 
+JSON_NONE = "json_none"
+"""Field metadata of a record (`field(metadata={JSON_NONE: ...})`): what the field writes when its
+value is None (else null), where a document has always written, say, {} for a missing section."""
+
 
 def versioned(document: dict) -> dict:
     """`document` with `schema_version` as its first key."""
@@ -40,7 +44,11 @@ def plain(value, names: tuple[str, ...] | None = None):
         for f in fields(value):
             written = f.metadata.get(JSON, True)
             if written is not False:
-                out[f.name] = plain(getattr(value, f.name), None if written is True else tuple(written))
+                v = getattr(value, f.name)
+                if v is None and JSON_NONE in f.metadata:
+                    out[f.name] = f.metadata[JSON_NONE]
+                else:
+                    out[f.name] = plain(v, None if written is True else tuple(written))
         return out
     if isinstance(value, float):
         return float(f"{value:.6g}")

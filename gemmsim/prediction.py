@@ -16,14 +16,26 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.analytics.dimeff import DimEfficiency
+from gemmsim.analytics.hot_loop import HotLoopMix
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
-from gemmsim.jsonable import JSON, plain, versioned
+from gemmsim.jsonable import JSON, JSON_NONE, plain, versioned
 from gemmsim.problem import Problem
 
-BOTTLENECKS = ("mfma", "lds", "vmem_bandwidth", "latency")
+
+class ClockSource(StrEnum):
+    """Where a prediction's clock came from (`Prediction.clock_source`), as the report and the JSON write it."""
+
+    GIVEN = "given"              # the user measured the clock and said so
+    LOAD_MODEL = "load model"    # gemmsim.model.clock's power-limited clock
+    SUSTAINED = "sustained"      # the GPU file's one clock per dtype
+
+    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
+
 
 # The keys a prediction writes of the records it shares with other commands (properties allowed).
 ROOFLINE_KEYS = ("time_us", "tflops", "pct_of_peak", "bottleneck", "clock_mhz", "compute_us", "memory_us", "flops",
@@ -114,14 +126,15 @@ class Prediction:
     time_us: float
     tflops: float
     pct_of_peak: float           # of the spec peak (peak clock)
-    bottleneck: str              # one of BOTTLENECKS
+    bottleneck: Bottleneck
     clock_mhz: float             # engine clock the replay ran at (see clock_source)
     pct_of_clock_peak: float     # of the peak at the sustained clock (= kernel-wide MFMA utilization)
     mfma_utilization: float
     memory_activity: float       # kernel-wide busy share of the CUs' memory paths (with the MFMA share, sets the clock)
     evidence: Evidence
     lds_conflict_cycles: LdsConflicts
-    hot_loop: dict               # instruction mix with the guide's verdicts (empty without a hot loop)
+    # the hot loop's instruction mix with the guide's verdicts (None without a hot loop: written {})
+    hot_loop: HotLoopMix | None = field(metadata={JSON_NONE: {}})
     # tile and wave quantization with the occupancy's slots per CU
     dim_efficiency: DimEfficiency = field(metadata={JSON: DIM_EFFICIENCY_KEYS})
     occupancy: Occupancy = field(metadata={JSON: OCCUPANCY_KEYS})
@@ -134,7 +147,7 @@ class Prediction:
     kernel: KernelSummary
     # replayed CU spans, if recorded (not written: `gemmsim predict --trace` writes them)
     timeline: list | None = field(default=None, repr=False, compare=False, metadata={JSON: False})
-    clock_source: str = "sustained"  # where clock_mhz came from: "given", "load model" or "sustained"
+    clock_source: ClockSource = ClockSource.SUSTAINED  # where clock_mhz came from
 
     def to_dict(self) -> dict:
         """What `gemmsim predict --json` prints: every field but the timeline, floats to 6 significant

@@ -8,7 +8,8 @@ import pytest
 from gemmsim.errors import ConfigError, HardwareFileError
 from gemmsim.hw import load_gpu
 from gemmsim.hw.loader import HW_DIR
-from gemmsim.model.clock import (GIVEN, LOAD_MODEL, clock_under_load_mhz, full_load_clock_mhz,
+from gemmsim.prediction import ClockSource
+from gemmsim.model.clock import (clock_under_load_mhz, full_load_clock_mhz,
                                  highest_clock_mhz)
 from gemmsim.simulate import predict
 from gemmsim.problem import make_config, make_problem
@@ -68,11 +69,11 @@ def test_prediction_says_which_clock_it_used():
     problem, config = make_problem("5120x5120x8320", "fp8"), make_config("64x256x128")
     gpu = load_gpu("mi325x")
     modelled = predict(problem, config, gpu)
-    assert modelled.clock_source == LOAD_MODEL
+    assert modelled.clock_source == ClockSource.LOAD_MODEL
     expected = clock_under_load_mhz(gpu, "fp8", 0.845)   # its matrix activity (the 8-bit epilogue took 0.87 to 0.845)
     assert modelled.clock_mhz == pytest.approx(expected, rel=0.01)
     given = predict(problem, config, gpu, clock_mhz=1000.0)
-    assert given.clock_source == GIVEN and given.clock_mhz == 1000.0
+    assert given.clock_source == ClockSource.GIVEN and given.clock_mhz == 1000.0
     # a compute-bound kernel's cycles hardly depend on the clock: time goes as 1 / clock
     assert given.time_us * 1000.0 == pytest.approx(modelled.time_us * modelled.clock_mhz, rel=0.02)
 

@@ -70,7 +70,7 @@ def test_prediction_reports_what_the_brief_asks_for():
     p = run("mi300x", "5120x5120x8320", "64x256x128")
     assert p.bottleneck in ("mfma", "lds", "vmem_bandwidth", "latency")
     assert set(p.evidence.stalls["grouped_cycles_per_wave"]) == {"vmcnt", "lgkmcnt", "barrier", "mfma_pipe"}
-    assert p.hot_loop["mfma_ratio_verdict"] in ("good", "acceptable", "too much non-MFMA overhead")
+    assert p.hot_loop.mfma_ratio_verdict in ("good", "acceptable", "too much non-MFMA overhead")
     d = p.dim_efficiency
     assert (d.num_tiles, d.waves, d.slots_per_cu) == (1600, 2, 3)
     assert d.dim_eff == pytest.approx(d.tile_eff * d.wq_eff)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from gemmsim.hw import GPU
 from gemmsim.ir.program import Item, Op, Program, count_ops, hot_loop, walk
+from gemmsim.jsonable import plain
 from gemmsim.analytics.lds_banks import instruction_report
 
 MFMA_RATIO_GOOD, MFMA_RATIO_OK = 0.40, 0.30      # the guide's hot-loop thresholds
@@ -70,21 +71,41 @@ def loop_mix(body: tuple[Item, ...], weighted: bool = True) -> LoopMix:
                    memory / total if total else 0.0)
 
 
-def hot_loop_mix(program: Program) -> dict:
-    """Wave 0's hot loop as a JSON-ready dict ({} when the stream has no loop)."""
+@dataclass(frozen=True)
+class HotLoopMix:
+    """Wave 0's hot loop as a prediction and `gemmsim analyze` report it: one pass's counts by class
+    (an Op's value), its trip count, and the guide's ratios (rounded to 4 places) and verdicts.
+    Written field by field (gemmsim.jsonable); no hot loop writes {} (`hot_loop_section`)."""
+
+    trip_count: int
+    counts: dict[str, int]
+    instructions: int
+    mfma_ratio: float
+    mfma_ratio_verdict: str
+    memory_ratio: float
+    memory_ratio_verdict: str
+
+
+def hot_loop_mix(program: Program) -> HotLoopMix | None:
+    """Wave 0's hot loop (None when the stream has no loop)."""
     loop = hot_loop(program.waves[0])
     if loop is None:
-        return {}
+        return None
     mix = loop_mix(loop.body)
-    return {
-        "trip_count": loop.trip_count,
-        "counts": {op.value: n for op, n in sorted(mix.counts.items(), key=lambda kv: kv[0].value)},
-        "instructions": mix.instructions,
-        "mfma_ratio": round(mix.mfma_ratio, 4),
-        "mfma_ratio_verdict": mix.mfma_ratio_verdict,
-        "memory_ratio": round(mix.memory_ratio, 4),
-        "memory_ratio_verdict": mix.memory_ratio_verdict,
-    }
+    return HotLoopMix(
+        trip_count=loop.trip_count,
+        counts={op.value: n for op, n in sorted(mix.counts.items(), key=lambda kv: kv[0].value)},
+        instructions=mix.instructions,
+        mfma_ratio=round(mix.mfma_ratio, 4),
+        mfma_ratio_verdict=mix.mfma_ratio_verdict,
+        memory_ratio=round(mix.memory_ratio, 4),
+        memory_ratio_verdict=mix.memory_ratio_verdict,
+    )
+
+
+def hot_loop_section(mix: HotLoopMix | None) -> dict:
+    """The JSON form of a hot loop's mix: its fields, or {} without a hot loop."""
+    return {} if mix is None else plain(mix)
 
 
 

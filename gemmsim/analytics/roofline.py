@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gemmsim import dtypes
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.errors import InputError
 from gemmsim.hw import GPU
 
@@ -34,7 +35,7 @@ class Roofline:
     time_us: float
     tflops: float
     pct_of_peak: float           # of the spec peak (peak clock)
-    bottleneck: str              # "mfma" (compute-bound) or "vmem_bandwidth" (memory-bound)
+    bottleneck: Bottleneck       # MFMA (compute-bound) or VMEM_BANDWIDTH (memory-bound)
     clock_mhz: float             # the clock the compute bound assumes
     compute_us: float
     memory_us: float
@@ -90,7 +91,7 @@ def roofline(m: int, n: int, k: int, dtype: str, gpu: GPU, bandwidth: str, outpu
     time_s = max(compute_s, memory_s)
     tflops = flops / time_s / 1e12
     return Roofline(time_us=time_s * 1e6, tflops=tflops, pct_of_peak=100 * tflops * 1e12 / gpu.peak_flops(d.rate_as),
-                    bottleneck="mfma" if compute_s >= memory_s else "vmem_bandwidth", clock_mhz=clock,
+                    bottleneck=Bottleneck.MFMA if compute_s >= memory_s else Bottleneck.VMEM_BANDWIDTH, clock_mhz=clock,
                     compute_us=compute_s * 1e6, memory_us=memory_s * 1e6, flops=flops, compulsory_bytes=moved,
                     bandwidth=bandwidth, bandwidth_bytes_per_s=bytes_per_s, peak_flops=peak,
                     output_dtype=output_dtype)

@@ -43,7 +43,7 @@ from gemmsim.errors import ConfigError
 from gemmsim.functional import kernels as kernel_builds
 from gemmsim.functional.mfma import parse_mfma
 from gemmsim.functional.vector import GlobalMemory, VectorData
-from gemmsim.ir.program import VMCNT_OPS, Instr, Op, Program, Reg, executions, walk
+from gemmsim.ir.program import Counter, Instr, Op, Program, Reg, counter_of, executions, walk
 
 NO_ORIGIN = -1
 MAX_HAZARDS_KEPT = 50
@@ -87,7 +87,7 @@ class _Wave:
     index: int
     origin: dict[str, np.ndarray]     # file -> (lanes, 2 * count) origin code of each 16-bit half
     in_flight: dict[str, np.ndarray]  # file -> (count,) loads not yet landed in each register
-    queues: dict[str, deque] = field(default_factory=lambda: {"vm": deque(), "lgkm": deque()})
+    queues: dict[str, deque] = field(default_factory=lambda: {c: deque() for c in Counter})
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class _Machine:
             live = [w for w in live if self._run_to_barrier(self.waves[w], streams[w])]
             self.epoch += 1
         for wave in self.waves:
-            for counter in ("vm", "lgkm"):
+            for counter in Counter:
                 self._retire(wave, counter, 0)
         self.data.finish()
         return Replay(self.program, self.blocks, self.buffers, self.hazards, self.hazard_count, self.instrs,
@@ -307,7 +307,7 @@ class _Machine:
 
     # ---- counters -------------------------------------------------------------------------------
     def _issue(self, wave: _Wave, instr: Instr, complete: Callable[[], None], landing: Reg | None = None) -> None:
-        counter = "vm" if instr.op in VMCNT_OPS else "lgkm"
+        counter = counter_of(instr.op)
         if landing is not None:
             wave.in_flight[landing.file][landing.index:landing.index + landing.count] += 1
         wave.queues[counter].append((complete, landing))
@@ -455,9 +455,9 @@ class _Machine:
 
     def _waitcnt(self, wave: _Wave, instr: Instr, counters) -> None:
         if instr.vmcnt is not None:
-            self._retire(wave, "vm", instr.vmcnt)
+            self._retire(wave, Counter.VM, instr.vmcnt)
         if instr.lgkmcnt is not None:
-            self._retire(wave, "lgkm", instr.lgkmcnt)
+            self._retire(wave, Counter.LGKM, instr.lgkmcnt)
 
     # ---- data movement helpers ------------------------------------------------------------------
     def _source_bytes(self, wave: _Wave, instr: Instr) -> tuple[object, np.ndarray]:

@@ -44,6 +44,24 @@ VMCNT_OPS = (Op.VMEM_LOAD, Op.VMEM_STORE, Op.LDS_DMA)
 LGKMCNT_OPS = (Op.LDS_READ, Op.LDS_WRITE, Op.SMEM)
 
 
+class Counter(enum.StrEnum):
+    """The wave counter a memory op counts on, and that an s_waitcnt waits on (its `vmcnt` or
+    `lgkmcnt`: the counter's name + "cnt"). NVIDIA's scoreboard barriers map onto them (model/wave.py)."""
+
+    VM = "vm"          # vector memory: VMCNT_OPS
+    LGKM = "lgkm"      # LDS, GDS, constant (scalar) memory: LGKMCNT_OPS
+
+    __repr__ = str.__repr__   # shown as the plain string it is, as the API's examples show it
+
+
+COUNTER_OF = {**dict.fromkeys(VMCNT_OPS, Counter.VM), **dict.fromkeys(LGKMCNT_OPS, Counter.LGKM)}
+
+
+def counter_of(op: Op) -> Counter:
+    """The counter a memory op counts on (LGKM for any op not in VMCNT_OPS, as s_waitcnt insertion reads it)."""
+    return Counter.VM if op in VMCNT_OPS else Counter.LGKM
+
+
 @dataclass(frozen=True)
 class Reg:
     """A run of `count` 32-bit registers of file `v` (arch VGPR), `a` (AGPR) or `s` (SGPR)."""

@@ -6,9 +6,9 @@ left outstanding and keeps, per operation, the fewer issued after it: the strict
 
 from __future__ import annotations
 
-from gemmsim.ir.program import Instr, Op, VMCNT_OPS
+from gemmsim.ir.program import Counter, Instr, Op, counter_of
 
-COUNTERS = ("vm", "lgkm")
+COUNTERS = tuple(Counter)
 
 
 class WaitTracker:
@@ -19,7 +19,7 @@ class WaitTracker:
 
     def issued(self, instr: Instr, token: object) -> None:
         """Record a memory instruction under a token that a later consumer can name."""
-        counter = "vm" if instr.op in VMCNT_OPS else "lgkm"
+        counter = counter_of(instr.op)
         self.pending[counter][token] = self.issued_count[counter]
         self.issued_count[counter] += 1
 

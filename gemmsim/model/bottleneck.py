@@ -9,19 +9,27 @@ their time waiting on counters and barriers with the units half idle: the kernel
 
 from __future__ import annotations
 
-from gemmsim.model.cu import CuRun
+from typing import TYPE_CHECKING
+
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.model.stalls import STALL_GROUPS, STALL_REASONS
 
+if TYPE_CHECKING:
+    from gemmsim.model.cu import CuRun
+
 SATURATED = 0.8   # a classification convention, not a hardware number
+
+
+UNITS = (Bottleneck.MFMA, Bottleneck.LDS, Bottleneck.VMEM_BANDWIDTH)   # those that saturate (a utilization each)
 
 
 def utilizations(window: CuRun) -> dict[str, float]:
     cycles = max(1.0, window.cycles)
     busy = {
-        "mfma": window.mfma_busy_cycles / (window.simds * cycles),
+        Bottleneck.MFMA: window.mfma_busy_cycles / (window.simds * cycles),
         "valu": window.valu_busy_cycles / (window.simds * cycles),
-        "lds": window.lds_busy_cycles / cycles,
-        "vmem_bandwidth": window.vmem_busy_cycles / cycles,
+        Bottleneck.LDS: window.lds_busy_cycles / cycles,
+        Bottleneck.VMEM_BANDWIDTH: window.vmem_busy_cycles / cycles,
     }
     # a unit books its service when asked, so a saturated unit's queue can reach past the window's end
     return {unit: min(1.0, u) for unit, u in busy.items()}
@@ -47,7 +55,7 @@ def largest_wait(breakdown: dict) -> str:
     return max(WAIT_MEANING, key=lambda k: (grouped[k], k))
 
 
-def classify(util: dict[str, float]) -> str:
-    candidates = {k: util[k] for k in ("mfma", "lds", "vmem_bandwidth")}
+def classify(util: dict[str, float]) -> Bottleneck:
+    candidates = {k: util[k] for k in UNITS}
     busiest = max(candidates, key=lambda k: (candidates[k], k))
-    return busiest if candidates[busiest] >= SATURATED else "latency"
+    return busiest if candidates[busiest] >= SATURATED else Bottleneck.LATENCY

@@ -35,10 +35,7 @@ clock it already ran at (matrix pipes at full load or busier).
 from __future__ import annotations
 
 from gemmsim.hw import GPU
-
-GIVEN = "given"            # the user measured the clock and said so
-LOAD_MODEL = "load model"  # this module's power-limited clock
-SUSTAINED = "sustained"    # the GPU file's one clock per dtype
+from gemmsim.prediction import ClockSource
 
 
 def full_load_clock_mhz(gpu: GPU, dtype: str) -> float:
@@ -63,10 +60,10 @@ def clock_under_load_mhz(gpu: GPU, dtype: str, activity: float) -> float:
     return _capped(gpu, load.effective_clock_factor * (peak - (peak - full) * load_fraction))
 
 
-def clock_source(gpu: GPU, given_mhz: float | None) -> str:
+def clock_source(gpu: GPU, given_mhz: float | None) -> ClockSource:
     if given_mhz is not None:
-        return GIVEN
-    return LOAD_MODEL if gpu.clock_under_load else SUSTAINED
+        return ClockSource.GIVEN
+    return ClockSource.LOAD_MODEL if gpu.clock_under_load else ClockSource.SUSTAINED
 
 
 def _capped(gpu: GPU, clock_mhz: float) -> float:

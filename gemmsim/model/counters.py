@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from gemmsim.ir.program import Counter
+
 
 class InOrderCounter:
     """Retire times of one wave's outstanding operations of one counter, in issue order."""
@@ -56,7 +58,7 @@ class WaveCounters:
     def __init__(self, vmcnt_max: int, lgkmcnt_max: int):
         self.vm = InOrderCounter(vmcnt_max, "vmem_slots")
         self.lgkm = InOrderCounter(lgkmcnt_max, "lgkm_slots")
-        self.of = {"vm": self.vm, "lgkm": self.lgkm}   # by a Step's `counter`
+        self.of = {Counter.VM: self.vm, Counter.LGKM: self.lgkm}   # by a Step's `counter`
 
     def wait_time(self, vmcnt: int | None, lgkmcnt: int | None, now: float) -> tuple[float, str]:
         """When an s_waitcnt with these thresholds lets the wave go on, and which counter held it."""

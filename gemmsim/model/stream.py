@@ -16,13 +16,12 @@ from gemmsim.hw import GPU
 from gemmsim.caches import ByContent, ByIdentity, KeptDict, kept
 from gemmsim.model.lds import bandwidth_cycles
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.ir.program import (LGKMCNT_OPS, MEMORY_OPS, VMCNT_OPS, Control, Instr, Item, Loop, Op, Program, Reg,
+from gemmsim.ir.program import (COUNTER_OF, MEMORY_OPS, Control, Counter, Instr, Item, Loop, Op, Program, Reg,
                                 hot_loop, walk, with_trip_count)
 
 L1_OPS = (Op.VMEM_LOAD, Op.LDS_DMA)  # global reads that look their lines up in the CU's L1 (l1.py)
 MOVING_OPS = (Op.LDS_READ, Op.LDS_WRITE) + L1_OPS   # decoded per iteration: their addresses matter
 REG_FILE_BASE = {"v": 0, "a": 1 << 12, "s": 2 << 12}
-COUNTER = {**dict.fromkeys(VMCNT_OPS, "vm"), **dict.fromkeys(LGKMCNT_OPS, "lgkm")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +51,7 @@ class Step:
     tag: str = ""
     latency: int = 0            # MFMA/VALU: pipe start to result (0: `cycles`)
     control: Control | None = None   # the compiler's stall count and scoreboard barriers (NVIDIA)
-    counter: str = ""           # "vm" or "lgkm": the wave counter a memory op counts on (read per step by
+    counter: Counter | None = None  # the wave counter a memory op counts on (read per step by
                                 # the replay, where testing the op against a set of Ops would cost a hash)
     # worked out from the fields above, for the replay's loop (wave.py), which reads them once per step
     piped: bool = field(init=False, repr=False, compare=False)      # an MFMA or VALU op: it books its SIMD's pipe
@@ -112,7 +111,7 @@ def decode(instr: Instr, counters: tuple[int, ...], gpu: GPU) -> Step:
         extra.update(_l1_pieces(instr, counters, l1_tag_bytes(gpu)))
     return Step(op, instr.opcode, 1 if op in MEMORY_OPS else max(1, instr.cycles), vmcnt=instr.vmcnt,
                 lgkmcnt=instr.lgkmcnt, tag=instr.tag, latency=instr.latency, control=instr.control,
-                counter=COUNTER.get(op, ""),
+                counter=COUNTER_OF.get(op),
                 reads=registers(instr.srcs) if tracks_regs or op is Op.VMEM_STORE else (),
                 writes=registers((instr.dst,)) if tracks_regs and instr.dst is not None else (), **extra)
 

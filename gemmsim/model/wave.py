@@ -45,7 +45,7 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
-from gemmsim.ir.program import Op
+from gemmsim.ir.program import Counter, Op
 
 if TYPE_CHECKING:
     from gemmsim.model.mio import MioArbiter
@@ -277,8 +277,8 @@ class Wave:
         room, full = self.queue_room(step.counter, now)
         return (room, full) if room > ready else (ready, why)
 
-    def queue_room(self, counter: str, now: float) -> tuple[float, str]:
-        """When a memory op's counter ("vm", "lgkm") has room for it (`now` for any other op), and why it waits."""
+    def queue_room(self, counter: Counter | None, now: float) -> tuple[float, str]:
+        """When a memory op's counter has room for it (`now` for any other op), and why it waits."""
         return self.counters.of[counter].room(now) if counter else (now, "")
 
     def issue_queue(self, step: Step) -> tuple["MioArbiter | None", str]:
@@ -363,7 +363,7 @@ class Wave:
         for r in step.writes:
             self.reg_ready[r] = done
         if control is not None:
-            reason = "vmcnt" if step.counter == "vm" else "lgkmcnt"
+            reason = "vmcnt" if step.counter is Counter.VM else "lgkmcnt"
             if control.write_barrier is not None:
                 self.scoreboard.raise_until(control.write_barrier, done, reason)
             if control.read_barrier is not None:

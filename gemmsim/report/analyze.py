@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from gemmsim.analytics.hot_loop import hot_loop_mix, lds_conflicts_by_access
+from gemmsim.analytics.hot_loop import hot_loop_mix, hot_loop_section, lds_conflicts_by_access
 from gemmsim.frontends.preshuffle.analysis import per_tile_counts
 from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis
 from gemmsim.hw import GPU
@@ -44,7 +44,7 @@ def summarize(a: TileAnalysis, program: Program, gpu: GPU) -> dict:
                       "vgpr_limit": occ.vgpr_limit, "lds_limit": occ.lds_limit,
                       "workgroup_limit": occ.workgroup_limit, "workgroups_per_cu": occ.workgroups_per_cu},
         "per_tile": per_tile_counts(a, program),
-        "hot_loop": hot_loop_mix(program),
+        "hot_loop": hot_loop_section(hot_loop_mix(program)),
         "lds_bank_conflicts": lds_conflicts_by_access(program, gpu),
     }
 

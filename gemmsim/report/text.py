@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.model.bottleneck import WAIT_MEANING
-from gemmsim.prediction import Prediction, RoundSummary, Simulation
+from gemmsim.prediction import ClockSource, Prediction, RoundSummary, Simulation
 
 
 def _pct(x: float) -> str:
@@ -11,7 +12,7 @@ def _pct(x: float) -> str:
 
 
 def _clock(p: Prediction) -> str:
-    if p.clock_source == "sustained":
+    if p.clock_source == ClockSource.SUSTAINED:
         return f"the sustained {p.clock_mhz:g} MHz"
     return f"{p.clock_mhz:.0f} MHz (clock: {p.clock_source})"
 
@@ -28,17 +29,17 @@ def format_prediction(p: Prediction, header: str = "") -> str:
                  f"at the {r.bandwidth} HBM bandwidth {r.bandwidth_bytes_per_s / 1e12:g} TB/s)"),
         ("throughput", f"{p.tflops:.1f} TFLOPS = {p.pct_of_peak:.1f}% of the spec peak; "
                        f"{p.pct_of_clock_peak:.1f}% of the peak at {_clock(p)}"),
-        ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util['mfma'])} busy, "
-                       f"LDS {_pct(util['lds'])}, memory path {_pct(util['vmem_bandwidth'])}, VALU {_pct(util['valu'])})"),
+        ("bottleneck", f"{p.bottleneck}{_waiting_on(p)}   (steady state: MFMA pipes {_pct(util[Bottleneck.MFMA])} busy, "
+                       f"LDS {_pct(util[Bottleneck.LDS])}, memory path {_pct(util[Bottleneck.VMEM_BANDWIDTH])}, VALU {_pct(util['valu'])})"),
         ("wave stalls", ", ".join(f"{k} {_pct(v)}" for k, v in stalls.items()) + "   (share of each wave's time)"),
         ("LDS conflicts", f"{c.per_workgroup_per_k_tile:g} cycles per workgroup per K tile "
                           f"({c.per_workgroup:g} per workgroup, {c.total:g} in total)"),
         ("MFMA utilization", f"{_pct(p.mfma_utilization)} kernel-wide (memory path {_pct(p.memory_activity)})"),
     ]
-    if h:
-        rows.append(("hot-loop mix", f"MFMA {_pct(h['mfma_ratio'])} ({h['mfma_ratio_verdict']}), memory "
-                                     f"{_pct(h['memory_ratio'])} ({h['memory_ratio_verdict']}); "
-                                     f"{h['instructions']} instructions x {h['trip_count']} iterations"))
+    if h is not None:
+        rows.append(("hot-loop mix", f"MFMA {_pct(h.mfma_ratio)} ({h.mfma_ratio_verdict}), memory "
+                                     f"{_pct(h.memory_ratio)} ({h.memory_ratio_verdict}); "
+                                     f"{h.instructions} instructions x {h.trip_count} iterations"))
     rows += [
         ("dim efficiency", f"{d.dim_eff:.3f} = tile {d.tile_eff:.3f} x wave {d.wq_eff:.3f}   "
                            f"({d.num_tiles} tiles in {d.waves} waves of {d.slots_per_wave} slots: "
@@ -59,7 +60,7 @@ def format_prediction(p: Prediction, header: str = "") -> str:
 
 
 def _waiting_on(p: Prediction) -> str:
-    if p.bottleneck != "latency":
+    if p.bottleneck != Bottleneck.LATENCY:
         return ""
     return f": waves wait mostly on {WAIT_MEANING[p.evidence.largest_wait]}"
 

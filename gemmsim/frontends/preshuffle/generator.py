@@ -36,7 +36,7 @@ from gemmsim.frontends.preshuffle.analysis import (PACK_BYTES, SPREAD, WAVES_PER
 from gemmsim.hw import GPU
 from gemmsim.caches import ByContent, kept
 from gemmsim.problem import OUTPUT_BYTES
-from gemmsim.ir.program import Instr, Item, Loop, Op, Program, Reg, Resources, fingerprinted
+from gemmsim.ir.program import Counter, Instr, Item, Loop, Op, Program, Reg, Resources, fingerprinted
 from gemmsim.frontends.preshuffle.swizzle import BLOCK_BYTES, lds_offset, xor16
 from gemmsim.ir.waits import WaitScript, WaitTracker, fill
 
@@ -346,13 +346,13 @@ class _WaveBuilder:
         a = self.a
         out: list[Instr] = []
         if a.config.lds_stage == 1:
-            out += self.waits.wait_all("lgkm")          # every wave has read the only buffer ...
+            out += self.waits.wait_all(Counter.LGKM)          # every wave has read the only buffer ...
             out.append(Instr(Op.BARRIER, "s_barrier", tag="buffer free"))  # ... before it is overwritten
         if a.config.copy == "sync":
             if not written:
                 for r in range(a.a_loads_per_tile):
                     out += self._write_a(t, r)
-            out += self.waits.wait_all("lgkm")
+            out += self.waits.wait_all(Counter.LGKM)
         else:
             if self._dma_waits_for_free_buffer() and t > 0:
                 for op in self._a_dmas(t, strides):
@@ -373,7 +373,7 @@ class _WaveBuilder:
 
     def epilogue(self) -> list[Instr]:
         a = self.a
-        out = self.waits.wait_all("lgkm")
+        out = self.waits.wait_all(Counter.LGKM)
         if a.config.epilogue == "direct":
             return out + self._direct_stores()
         return out + self._cshuffle_stores()
@@ -441,7 +441,7 @@ class _WaveBuilder:
                     write = self._mem(Op.LDS_WRITE, opcode, 16, "lds", offs, (), srcs=(packed,),
                                       tag=f"C m{mi} n{ni} row {ii} -> LDS")
                     out += self._issue((write, ("cw", mi, ni, ii)))
-        out += self.waits.wait_all("lgkm")
+        out += self.waits.wait_all(Counter.LGKM)
         out.append(Instr(Op.BARRIER, "s_barrier", tag="C tile in LDS"))
         e_vec = 4 if a.config.tile_n % 128 == 0 else 2
         lanes_n = 32
