@@ -584,6 +584,17 @@ ASM_LINES = Path(ASM).read_text().splitlines(keepends=True)
 ASM_NUMBERS = ("0", "-1", "1e308", "4294967296", "18446744073709551616", "0x7fffffff", "999999999999", "nan", "x")
 
 
+def _damaged(draw, text: bytes, kind: str) -> bytes:
+    """A listing cut short, replaced by bytes that are not UTF-8, or emptied; else as it was."""
+    if kind == "truncate":
+        return text[:draw(st.integers(0, len(text) - 1))]
+    if kind == "binary":
+        return draw(st.binary(min_size=1, max_size=200)) + b"\xff\xfe"
+    if kind == "empty":
+        return b""
+    return text
+
+
 @st.composite
 def assembly_cases(draw) -> Case:
     """c_first_gemm_gfx942.s with one mutation: a line dropped, doubled or garbled, a number in an
@@ -612,14 +623,8 @@ def assembly_cases(draw) -> Case:
         lines[j] = lines[j].rsplit(" ", 1)[0] + " " + draw(st.sampled_from(labels)) + "\n"
     elif kind == "garble":
         lines[i] = draw(st.text(alphabet="sv_[]:,.0123456789 xabc;@%", max_size=40)) + "\n"
-    text = "".join(lines).encode()
-    if kind == "truncate":
-        text = text[:draw(st.integers(0, len(text) - 1))]
-    elif kind == "binary":
-        text = draw(st.binary(min_size=1, max_size=200)) + b"\xff\xfe"
-    elif kind == "empty":
-        text = b""
-    elif kind == "many_lines":
+    text = _damaged(draw, "".join(lines).encode(), kind)
+    if kind == "many_lines":
         text = text + b"\ts_nop 0\n" * 100_001
     elif kind == "long_line":
         text = text.replace(b"\ts_endpgm", b"\ts_nop " + b"9" * 100_000 + b"\n\ts_endpgm", 1)
@@ -662,13 +667,7 @@ def sass_cases(draw) -> Case:
         lines[k] = "        /* " + draw(st.sampled_from(("0x" + "f" * 16, "0x" + "0" * 16, "0xzz", "0x1"))) + " */\n"
     elif kind == "function":
         lines = [line.replace(symbol, draw(st.sampled_from(("other", "", symbol + "x")))) for line in lines]
-    text = "".join(lines).encode()
-    if kind == "truncate":
-        text = text[:draw(st.integers(0, len(text) - 1))]
-    elif kind == "binary":
-        text = draw(st.binary(min_size=1, max_size=200)) + b"\xff\xfe"
-    elif kind == "empty":
-        text = b""
+    text = _damaged(draw, "".join(lines).encode(), kind)
     runner = [r for r in RUNNER_ROWS[1:] if r[RUNNER_ROWS[0].index("symbol")] == symbol]
     return Case("sass", ["compare", "{dir}/ladder.csv", *draw(st.sampled_from(([], ["--sass-dir", "{dir}/sass"])))],
                 {"ladder.csv": _csv_text([RUNNER_ROWS[0], *runner]).encode(), f"sass/{symbol}.sass": text})
