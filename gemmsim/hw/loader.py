@@ -21,6 +21,7 @@ from typing import Callable, ClassVar, Mapping, get_args, get_origin, get_type_h
 from gemmsim.caches import KeptDict
 from gemmsim.dtypes import DTYPES
 from gemmsim.errors import HardwareFileError
+from gemmsim.files import read_text
 from gemmsim.hw.matrix_opcode import is_matrix_mnemonic, operand_format_dtypes, parse_matrix_opcode
 
 HW_DIR = Path(__file__).parent
@@ -539,12 +540,7 @@ def _parse_with_parents(text: str, path: Path, seen: tuple[Path, ...]) -> dict:
 
 def _read_text(path: Path) -> str:
     """The file's text, or one line saying why it cannot be read (a binary file is not UTF-8)."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise HardwareFileError(f"{path}: not a text file (not UTF-8 at byte {e.start})") from None
-    except OSError as e:
-        raise HardwareFileError(f"{path}: cannot read: {e.strerror or e}") from None
+    return read_text(path, "a text file", HardwareFileError)
 
 
 def _merge(base: dict, override: dict) -> dict:
