@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from gemmsim.cli.common import announce, check_output_path
+    from gemmsim.cli.common import announce
+    from gemmsim.files import check_output_path
     from gemmsim.tables import check_table_output, write_table
     from gemmsim.tuning.cache import EXPORT_COLUMNS, TuneCache
 

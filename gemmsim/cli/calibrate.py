@@ -7,7 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from gemmsim.cli.common import (add_format_args, add_gpu_args, announce, check_output_path, existing_file, gpu_arg,
+from gemmsim.files import check_output_path
+from gemmsim.cli.common import (add_format_args, add_gpu_args, announce, existing_file, gpu_arg,
                                 gpu_name)
 from gemmsim.errors import InputError
 from gemmsim.hw.loader import user_gpu_dir

@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gemmsim.cli.common import announce, check_output_path, dtype_name
+from gemmsim.cli.common import announce, dtype_name
+from gemmsim.files import check_output_path
 from gemmsim.errors import InputError
 from gemmsim.hw import available_gpus, load_gpu
 
