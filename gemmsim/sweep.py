@@ -37,7 +37,7 @@ from gemmsim.workloads.shapes import Workload, model_gemms
 from gemmsim.caches import kept
 from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
-from gemmsim.files import read_text
+from gemmsim.files import check_input_file, read_text
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.simulate import predict
 from gemmsim.tables import check_table_output, write_table
@@ -95,11 +95,11 @@ def parse_shapes(spec: str) -> list[tuple[int, int, int]]:
     if not spec or not spec.strip():
         raise InputError("shapes: empty spec: expected MxNxK[,MxNxK...], model:NAME[:seq=S...] or a file")
     path = Path(spec)
-    if path.exists() and not path.is_file():
-        raise InputError(f"shapes file {spec}: not a regular file")
-    if not path.exists() and ("/" in spec or path.suffix.lower() in (".csv", ".txt")):
-        raise InputError(f"shapes file {spec} does not exist")
-    items = _shapes_of_file(path) if path.is_file() else _shapes_of_spec(spec)
+    if path.exists() or "/" in spec or path.suffix.lower() in (".csv", ".txt"):   # a file is meant
+        check_input_file(spec)
+        items = _shapes_of_file(path)
+    else:
+        items = _shapes_of_spec(spec)
     return list(dict.fromkeys(items))
 
 
