@@ -356,8 +356,10 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             ~/.cache/gemmsim); False or None: neither read nor write it; a directory: the cache there; or a
             `gemmsim.tuning.cache.TuneCache`.
         workers: processes that replay ahead of the search (default: one per core).
-        family: the kernel family whose configurations are ranked (default preshuffle, the one family
-            gemmsim.tuning has a candidate space for; another is refused).
+        family: the kernel family whose configurations are ranked (a searchable one: preshuffle,
+            sm90-mma). Default: the first searchable family that builds for the GPU (preshuffle on
+            the AMD GPUs, sm90-mma on the H200). `space` is that family's: sm90-mma's is the tiles
+            kernels/mma_preshuffle.hip builds x swizzle (`"built swizzle=on"` narrows it).
 
     Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
     `gemmsim tune --shape ... --json` prints.
@@ -370,11 +372,14 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
         raise InputError(f"--top must be a positive integer, got {top}")
     from gemmsim.frontends import registry
     from gemmsim.tuning.cache import TuneCache, tune as search
-    from gemmsim.tuning.space import Space, parse_space
 
-    front_end = registry.searchable(family)
-    space = space if isinstance(space, Space) else parse_space(space)
     gpu = load_gpu(gpu, arch=arch)
+    front_end = registry.searchable(family) if family is not None else registry.searchable_for(gpu)
+    refused = front_end.refuses(gpu)
+    if refused:
+        raise InputError(f"the {front_end.name} family builds nothing for {gpu.name}: {refused}")
+    if isinstance(space, str):
+        space = front_end.space(space)     # the preshuffle family's: tuning.space.parse_space
     if cache is True:
         cache = TuneCache()
     elif cache is False or cache is None:
@@ -382,7 +387,7 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     elif not isinstance(cache, TuneCache):
         cache = TuneCache(cache)
     problem = _problem(shape, dtype, front_end)
-    return search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1)
+    return search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1, family=front_end)
 
 
 # --- compare -----------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ def first_replay(program: Program, problem: Problem, gpu: GPU, analysis: TileAna
                  clock_mhz: float | None = None) -> FirstReplay:
     """predict_program's first step (its arguments): the replay at the first clock."""
     config = analysis.config if analysis is not None else config
-    occ = analysis.occupancy if analysis is not None else _program_occupancy(program, gpu)
+    occ = analysis.occupancy if analysis is not None else program_occupancy(program, gpu)
     if occ.workgroups_per_cu < 1:
         raise ConfigError(f"{program.name}: no workgroup fits on a compute unit (occupancy limited by {occ.limited_by})")
     if clock_mhz is not None and not CLOCK_MHZ.holds(clock_mhz):
@@ -161,7 +161,8 @@ def kernel_roofline(problem: Problem, gpu: GPU) -> Roofline:
     return roofline(problem.m, problem.n, problem.k, problem.dtype, gpu, SPEC, OUTPUT_DTYPE, batch=problem.batch)
 
 
-def _program_occupancy(program: Program, gpu: GPU) -> Occupancy:
+def program_occupancy(program: Program, gpu: GPU) -> Occupancy:
+    """What fits on a compute unit of a Program without a TileAnalysis: from its registers, LDS and waves."""
     r = program.resources
     return occupancy(gpu, r.arch_vgprs, r.accum_vgprs, r.lds_bytes, waves_per_workgroup(program))
 

@@ -101,9 +101,11 @@ def test_the_isa_family_is_predict_isa():
     assert by_family.to_dict() == by_flag.to_dict()
 
 
-def test_tune_takes_only_a_family_it_can_search():
-    with pytest.raises(InputError, match="the sm90-mma family has no candidate space to tune"):
-        gemmsim.tune("256x512x1024", family="sm90-mma", cache=False)
+def test_tune_takes_only_a_family_it_can_search_that_builds_for_the_gpu():
+    with pytest.raises(InputError, match="the sm90-ladder family has no candidate space to tune"):
+        gemmsim.tune("256x512x1024", family="sm90-ladder", gpu="h200", cache=False)
+    with pytest.raises(InputError, match="the sm90-mma family builds nothing for mi300x"):
+        gemmsim.tune("256x512x1024", family="sm90-mma", gpu="mi300x", cache=False)
 
 
 def test_a_measured_symbol_a_registered_family_claims_is_predicted_by_it():

@@ -63,7 +63,7 @@ def test_ladder_int32_multiply_adds_are_the_imads_beyond_the_fp32_address_ones(k
 
 
 @pytest.mark.parametrize("swizzle", [False, True])
-@pytest.mark.parametrize("tile", mma_tile_configs())   # the list in kernels/mma_preshuffle.hip
+@pytest.mark.parametrize("tile", mma_tile_configs())   # the tiles kernels/mma_preshuffle.hip builds
 def test_mma_hot_loop_matches_sass(tile, swizzle, h200):
     program = sm90_mma.generate(tile, swizzle, Sm90Problem(512, 512, 512, "bf16"), h200)
     tm, tn, tk = tile

@@ -181,7 +181,7 @@ def test_hip_helpers():
 
 
 # ---- kernels and suites ---------------------------------------------------------------------
-def test_matrix_configs_come_from_the_source_and_fit_both_vendors():
+def test_matrix_configs_fit_both_vendors():
     configs = kernels.mma_tile_configs()
     assert len(configs) >= 8
     for tm, tn, tk in configs:

@@ -2,12 +2,12 @@
 
 The ladder's geometry is fixed by ``kernels/ladder.hip`` (a 16 x 16 work-group; the tile each
 work-group computes is listed here and in that file's header). The matrix-core tile
-configurations are read from the ``GS_MMA_TILE_CONFIGS`` list in ``kernels/mma_preshuffle.hip``,
-so the source is the one place they are written.
+configurations are gemmsim's ``BUILT_TILES`` (gemmsim/frontends/sm90/mma_space.py), the one list
+the runner and ``gemmsim tune --family sm90-mma`` read; tests/test_mma_space.py checks that the
+``GS_MMA_TILE_CONFIGS`` macro of ``kernels/mma_preshuffle.hip`` instantiates exactly those.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,15 +71,11 @@ def ladder_spec(kernel: str, dtype: str) -> LaunchSpec:
     return LaunchSpec(f"{kernel}_{dtype}", "ladder", kernel, dtype, edge, edge, tile_k, (16, 16, 1))
 
 
-def mma_tile_configs(source: Path = MMA_SOURCE) -> list[tuple[int, int, int]]:
-    """The (TILE_M, TILE_N, TILE_K) list of GS_MMA_TILE_CONFIGS in the kernel source."""
-    text = source.read_text()
-    start = text.index("#define GS_MMA_TILE_CONFIGS(X)")
-    block = text[start:].split("\n\n", 1)[0].split("// clang-format on", 1)[0]
-    configs = [tuple(int(v) for v in m) for m in re.findall(r"X\((\d+),\s*(\d+),\s*(\d+)\)", block)]
-    if not configs:
-        raise ValueError(f"no X(TM, TN, TK) entries under GS_MMA_TILE_CONFIGS in {source}")
-    return configs
+def mma_tile_configs() -> list[tuple[int, int, int]]:
+    """The (TILE_M, TILE_N, TILE_K) kernels/mma_preshuffle.hip is built for."""
+    from gemmsim.frontends.sm90.mma_space import BUILT_TILES
+
+    return list(BUILT_TILES)
 
 
 def mma_symbol(tile_m: int, tile_n: int, tile_k: int, swizzle: bool) -> str:

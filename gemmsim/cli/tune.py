@@ -19,9 +19,10 @@ from gemmsim.errors import InputError
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("tune", help="rank kernel configurations for a shape, or a model's dispatch table",
-                              description="Search the preshuffle GEMM's configurations: rules prune invalid "
-                                          "ones, a lower bound prunes those that cannot win, the rest are "
-                                          "replayed. Results are cached.")
+                              description="Search a kernel family's configurations (the GPU's: the preshuffle "
+                                          "GEMM on AMD, kernels/mma_preshuffle.hip's on the H200; --family "
+                                          "names another): rules prune invalid ones, a lower bound prunes those "
+                                          "that cannot win, the rest are replayed. Results are cached.")
     add_shape_arg(p, required=False, what="tune this one GEMM")
     add_model_args(p)
     p.add_argument("--trace", metavar="FILE.json", type=existing_file, help="tune every GEMM of a PyTorch profiler trace")
@@ -29,11 +30,14 @@ def register(subparsers) -> None:
     add_dtype_arg(p)
     add_gpu_args(p)
     p.add_argument("--space", default="tiles",
-                   help="candidate space: 'tiles' (default: tiles x tile_k, other knobs at their defaults), "
-                        "'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally followed by axes "
-                        "to replace, e.g. 'full tile_m=64,128 lds_stage=2'")
-    p.add_argument("--family", metavar="NAME", help="the kernel family whose configurations are ranked (default "
-                                                    "preshuffle, the one with a candidate space)")
+                   help="candidate space, the family's: preshuffle 'tiles' (default: tiles x tile_k, other knobs "
+                        "at their defaults), 'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally "
+                        "followed by axes to replace, e.g. 'full tile_m=64,128 lds_stage=2'; sm90-mma 'built' "
+                        "(every tile the source builds x swizzle; 'tiles' means the same), e.g. "
+                        "'built tile=64x256x64,32x256x64 swizzle=on'")
+    p.add_argument("--family", metavar="NAME", help="the kernel family whose configurations are ranked (default: "
+                                                    "the first with a candidate space that builds for the GPU, "
+                                                    "preshuffle on AMD, sm90-mma on the H200)")
     p.add_argument("--top", type=int, default=10,
                    help="rank the best N candidates exactly and show them (default 10; fewer replay less)")
     p.add_argument("--out", type=output_path, metavar="FILE.csv", help="with --model/--trace: write the dispatch table")
@@ -54,23 +58,26 @@ def run(args: argparse.Namespace) -> int:
     if args.top < 1:
         raise InputError(f"--top must be a positive integer, got {args.top}")
     from gemmsim.frontends import registry
-    registry.searchable(args.family)
-    space = parse_space(args.space)
+    if args.family is not None:
+        registry.searchable(args.family)
     gpu = gpu_from_args(args)
     cache = None if args.no_cache else TuneCache()
     if args.shape:
         if args.out:
             raise InputError("--out writes a dispatch table: it needs --model or --trace")
-        return _tune_shape(args, gpu, space, cache)
-    return _dispatch(args, gpu, space, cache)
+        return _tune_shape(args, gpu, cache)
+    if args.family not in (None, registry.DEFAULT):
+        raise InputError(f"a dispatch table is tuned over the {registry.DEFAULT} family's space: leave out --family")
+    return _dispatch(args, gpu, parse_space(args.space), cache)
 
 
-def _tune_shape(args, gpu, space, cache) -> int:
+def _tune_shape(args, gpu, cache) -> int:
     from gemmsim import api
     from gemmsim.report.rows import format_csv, format_table
     from gemmsim.report.tune import tune_header
 
-    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache, family=args.family)
+    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=args.space, top=args.top, cache=cache,
+                      family=args.family)
     if args.json:
         print(result.to_json())
     elif args.csv:

@@ -18,6 +18,12 @@ look them up there. `Family` gives the defaults, so that a new family is a confi
 
     registry.register(Toy())
 
+A searchable family (`searchable = True`) also says what `tune` ranks: `space(text)` reads
+`--space` into the family's candidate space (anything with a `describe()`, the text it is cached
+under), `candidates(problem, gpu, space)` lists that space's configurations for a problem, and
+`lower_bound_us(problem, config, gpu)` bounds a configuration's time from below without a replay
+(default: the roofline; a tighter bound prunes more, one that is not a bound ranks wrongly).
+
 `--config` text is read into the config by its fields' types (int, float, bool, str, a tuple of
 ints written 64x128x64, each optionally None), `--tile` into a field named `tile`.
 """
@@ -84,6 +90,15 @@ class FrontEnd(Protocol):
         """A measured kernel of this family by its symbol (with the registers per thread its row gives and
         its compiled listing where there is one), or None when the symbol is not one of the family's."""
 
+    def space(self, text: str | None) -> Any:
+        """The candidate space `--space` names (None: the family's default); its `describe()` is canonical text."""
+
+    def candidates(self, problem: Problem, gpu: GPU, space: Any) -> list:
+        """The space's configurations for `problem` on `gpu` (the family's rules may still refuse some in `build`)."""
+
+    def lower_bound_us(self, problem: Problem, config: Any, gpu: GPU) -> float:
+        """No prediction of `config` for `problem` on `gpu` is faster (µs), found without a replay."""
+
 
 class Family:
     """The defaults of a FrontEnd: subclass it, set `name` and `config_type`, write `build`."""
@@ -106,6 +121,17 @@ class Family:
 
     def kernel_for_symbol(self, symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:
         return None
+
+    def space(self, text: str | None) -> Any:
+        raise InputError(f"the {self.name} family has no candidate space to tune")
+
+    def candidates(self, problem: Problem, gpu: GPU, space: Any) -> list:
+        return []
+
+    def lower_bound_us(self, problem: Problem, config: Any, gpu: GPU) -> float:
+        from gemmsim.simulate import kernel_roofline
+
+        return kernel_roofline(problem, gpu).time_us
 
 
 # --- --config text -----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from gemmsim.frontends.family import FrontEnd, Named
 DEFAULT = "preshuffle"      # the family of `--tile` and the kernel flags when no --family is given
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 MEMBERS = ("name", "summary", "config_type", "dtypes", "default_dtype", "searchable", "parse_config", "build",
-           "refuses", "kernel_for_symbol")
+           "refuses", "kernel_for_symbol", "space", "candidates", "lower_bound_us")
 
 _families: dict[str, FrontEnd] = {}
 _built_ins_loaded = False
@@ -95,6 +95,19 @@ def searchable(name: str | None = None) -> FrontEnd:
         raise InputError(f"the {family.name} family has no candidate space to tune: tune searches "
                          f"{', '.join(can)}'s configurations")
     return family
+
+
+def searchable_for(gpu) -> FrontEnd:
+    """The family `tune` ranks for `gpu` when none is named: the first registered searchable family that
+    builds for it (the built-in order: preshuffle on the AMD GPUs, sm90-mma on the H200)."""
+    refusals = []
+    for family in _all().values():
+        if family.searchable:
+            reason = family.refuses(gpu)
+            if reason is None:
+                return family
+            refusals.append(f"{family.name}: {reason}")
+    raise InputError(f"no kernel family with a candidate space builds for {gpu.name} ({'; '.join(refusals)})")
 
 
 def kernel_for_symbol(symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:

@@ -15,7 +15,10 @@ def tune_header(result: TuneResult) -> str:
     source = "answered from cache" if result.from_cache else (
         f"{result.replays} replayed, {result.first_replays - result.replays} stopped after the first replay, "
         f"{len(result.candidates) - result.first_replays} pruned by their static bound")
-    return (f"{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}: best {best.config.tile} "
+    from gemmsim.tuning.result import PRESHUFFLE, config_text
+
+    family = "" if result.family == PRESHUFFLE else f", family {result.family}"
+    return (f"{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}{family}: best {config_text(best.config)} "
             f"{best.time_us:.1f} µs ({best.bottleneck}-bound); {len(result.candidates)} valid configs, "
             f"{rejected} rejected by the kernel's rules; {source}\nspace: {result.space}")
 

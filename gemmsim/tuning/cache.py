@@ -24,7 +24,7 @@ from gemmsim.version import __version__
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
-from gemmsim.tuning.result import DEFAULT_TOP, TuneResult, result_from_dict, result_to_dict
+from gemmsim.tuning.result import DEFAULT_TOP, PRESHUFFLE, TuneResult, result_from_dict, result_to_dict
 from gemmsim.tuning.space import TILES, Space
 
 # What a prediction runs through, relative to the package (a folder: its .py and .toml files): their
@@ -149,17 +149,25 @@ class TuneCache:
 
 
 def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP,
-         workers: int = 1) -> TuneResult:
+         workers: int = 1, family=None) -> TuneResult:
     """The ranked search result (its first `top` exact), from `cache` (a TuneCache) when it holds
-    this exact question, else searched with `workers` processes."""
-    key = cache_key(space, top)
+    this exact question, else searched with `workers` processes. `family` (a registered FrontEnd;
+    None: preshuffle) owns the space: the preshuffle GEMM's Space is searched by tuning.search,
+    another family's candidates by tuning.family_search."""
+    other = family is not None and family.name != PRESHUFFLE
+    key = cache_key(space, top, family.name if other else None)
     if cache is not None:
         stored = cache.get(problem, gpu, key)
         if stored is not None:
             return result_from_dict(stored, problem, from_cache=True, top=top)
-    from gemmsim.tuning.search import search   # a miss only: the search imports the analysis and the replay
+    if other:
+        from gemmsim.tuning.family_search import search_family
 
-    result, best = search(problem, gpu, space, top, workers)
+        result, best = search_family(family, problem, gpu, space, top)
+    else:
+        from gemmsim.tuning.search import search   # a miss only: the search imports the analysis and the replay
+
+        result, best = search(problem, gpu, space, top, workers)
     if best is None:
         raise ConfigError(f"no configuration of the space fits {problem.m}x{problem.n}x{problem.k} {problem.dtype} "
                           f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")
@@ -168,7 +176,8 @@ def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int 
     return result
 
 
-def cache_key(space: Space, top: int = DEFAULT_TOP) -> str:
+def cache_key(space, top: int = DEFAULT_TOP, family: str | None = None) -> str:
     """The question a search answers: the space, and how many it ranks exactly (named only when not
-    the default, so the entries of earlier versions still answer)."""
-    return space.describe() + ("" if top == DEFAULT_TOP else f" top={top}")
+    the default, so the entries of earlier versions still answer); a family other than preshuffle is
+    named first."""
+    return (f"family={family} " if family else "") + space.describe() + ("" if top == DEFAULT_TOP else f" top={top}")

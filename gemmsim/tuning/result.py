@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
 from gemmsim.jsonable import versioned
 from gemmsim.problem import KernelConfig, Problem
 
 DEFAULT_TOP = 10           # candidates ranked exactly unless asked for more or fewer
 WAVES_PER_EU_AUTO = 0      # the tuned-config files' spelling of "no hint"
+PRESHUFFLE = "preshuffle"  # the family whose rows take the tuned-config CSV columns
 
 
 @dataclass(frozen=True)
 class Candidate:
     """One valid configuration: its bound, and its replayed time when it was replayed."""
 
-    config: KernelConfig
+    config: Any                       # the family's config (KernelConfig for the preshuffle GEMM)
     bound_us: float
     occupancy: int                    # workgroups per CU
     time_us: float | None = None      # None: not replayed (its bound could not beat the best)
@@ -45,6 +47,7 @@ class TuneResult:
     from_cache: bool = False
     first_replays: int = 0                  # candidates that got at least the first replay
     top: int = DEFAULT_TOP                  # the first `top` candidates are ranked exactly (and shown)
+    family: str = PRESHUFFLE                # the kernel family whose configurations these are
 
     @property
     def best(self) -> Candidate:
@@ -65,7 +68,7 @@ class TuneResult:
     def to_dict(self) -> dict:
         """What `gemmsim tune --shape ... --json` prints: the first `top` candidates, the space, the
         rules' rejections, whether it came from the cache, and `schema_version`."""
-        return versioned({"from_cache": self.from_cache, "space": self.space, "gpu": self.gpu,
+        return versioned({"from_cache": self.from_cache, "family": self.family, "space": self.space, "gpu": self.gpu,
                           "rejected": self.rejected, "candidates": self.rows()})
 
     def to_json(self) -> str:
@@ -80,13 +83,35 @@ def config_columns(config: KernelConfig) -> dict:
             "waves_per_eu": WAVES_PER_EU_AUTO if config.waves_per_eu is None else config.waves_per_eu}
 
 
+def config_text(config: Any) -> str:
+    """A configuration in one line: the preshuffle GEMM's by its tile, another family's by its fields."""
+    if isinstance(config, KernelConfig):
+        return config.tile
+    return ",".join(f"{k}={v}" for k, v in other_family_columns(config).items())
+
+
+def other_family_columns(config: Any) -> dict:
+    """Another family's config as columns: its fields that are set, a tile written MxNxK."""
+    out = {}
+    for f in fields(config):
+        value = getattr(config, f.name)
+        if value is None:
+            continue
+        out[f.name] = "x".join(map(str, value)) if isinstance(value, tuple) else int(value) if isinstance(value, bool) else value
+    return out
+
+
 def candidate_rows(result: TuneResult, top: int | None = None) -> list[dict]:
     """The first `top` candidates (all of them if None) as table rows: rank, tile, the other knobs in
-    the tuned-config columns, time, bound, occupancy, bottleneck and why it lost."""
+    the tuned-config columns (another family: its config's fields), time, bound, occupancy, bottleneck
+    and why it lost."""
     rows = []
     for rank, c in enumerate(result.candidates[:top], 1):
-        rows.append({"rank": rank, "tile": c.config.tile, **{k: v for k, v in config_columns(c.config).items()
-                                                             if not k.startswith("tile_")},
+        if isinstance(c.config, KernelConfig):
+            knobs = {"tile": c.config.tile, **{k: v for k, v in config_columns(c.config).items() if not k.startswith("tile_")}}
+        else:
+            knobs = other_family_columns(c.config)
+        rows.append({"rank": rank, **knobs,
                      "time_us": None if c.time_us is None else round(c.time_us, 3),
                      "bound_us": round(c.bound_us, 3), "occupancy": c.occupancy, "bottleneck": c.bottleneck,
                      "why": c.why})
@@ -94,16 +119,30 @@ def candidate_rows(result: TuneResult, top: int | None = None) -> list[dict]:
 
 
 def result_to_dict(result: TuneResult) -> dict:
+    """What the tuning cache stores (a family other than preshuffle is named: its entries carry its config's fields)."""
+    family = {} if result.family == PRESHUFFLE else {"family": result.family}
     return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected, "first_replays": result.first_replays,
+            **family,
             "candidates": [{**asdict(c.config), "bound_us": c.bound_us, "occupancy": c.occupancy,
                             "time_us": c.time_us, "bottleneck": c.bottleneck, "why": c.why}
                            for c in result.candidates]}
 
 
 def result_from_dict(d: dict, problem: Problem, from_cache: bool = False, top: int = DEFAULT_TOP) -> TuneResult:
-    config_fields = {f.name for f in fields(KernelConfig)}
-    candidates = tuple(Candidate(KernelConfig(**{k: v for k, v in c.items() if k in config_fields}),
+    family = d.get("family", PRESHUFFLE)
+    config_type = KernelConfig
+    if family != PRESHUFFLE:
+        from gemmsim.frontends import registry
+
+        config_type = registry.get(family).config_type
+    config_fields = {f.name for f in fields(config_type)}
+    candidates = tuple(Candidate(config_type(**{k: _from_json(v) for k, v in c.items() if k in config_fields}),
                                  c["bound_us"], c["occupancy"], c["time_us"], c["bottleneck"], c["why"])
                        for c in d["candidates"])
     return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache,
-                      d.get("first_replays", 0), top)
+                      d.get("first_replays", 0), top, family)
+
+
+def _from_json(value):
+    """JSON writes a tuple (a tile) as a list: read it back as the tuple the frozen config holds."""
+    return tuple(value) if isinstance(value, list) else value

@@ -66,6 +66,17 @@ class Sm90Mma(_Sm90):
     summary = "kernels/mma_preshuffle.hip on sm_90: mma.sync bf16 -> fp32, A through shared memory"
     config_type = MmaConfig
     dtypes = ("bf16",)
+    searchable = True      # `tune` ranks the configurations the source builds (mma_space.BUILT_TILES x swizzle)
+
+    def space(self, text: str | None):
+        from gemmsim.frontends.sm90.mma_space import parse_mma_space
+
+        return parse_mma_space(text)
+
+    def candidates(self, problem: Problem, gpu, space) -> list[MmaConfig]:
+        """Every built tile and swizzle, with the stream's own register estimate and source order (no
+        compiled listing: a candidate need not have been built here)."""
+        return [MmaConfig(tile, swizzle) for tile, swizzle in space.configs()]
 
     def build(self, problem: Problem, config: MmaConfig, gpu) -> Built:
         from gemmsim.frontends.sm90 import mma
