@@ -155,3 +155,25 @@ def test_shifts_and_masks_of_uniform_unknowns():
     assert back is not None and back.sym == 0xFF and list(back.lanes) == [0] * 64
     assert np.array_equal(le.bitop3(le.per_lane([0b1100]), le.per_lane([0b1010]), le.per_lane([0b0110]), 0x96).lanes,
                           [0b1100 ^ 0b1010 ^ 0b0110])                    # 0x96: three-way XOR
+
+
+def test_signed_bit_field_extract_spreads_the_field_s_top_bit(tmp_path):
+    # Triton's XOR swizzle: bit 0 of the work-item id as 0 or -1, masked to 0x440, then XORed in
+    body = ("\tv_bfe_i32 v1, v0, 0, 1\n\tv_and_b32_e32 v1, 0x440, v1\n\tv_lshlrev_b32_e32 v2, 3, v0\n"
+            "\tv_xor_b32_e32 v2, v2, v1\n\tds_write_b64 v2, v[4:5]\n")
+    (write,) = lds_instrs(parsed(tmp_path, body).program.waves[0])
+    assert write.lane_offsets == tuple((8 * lane) ^ (0x440 if lane & 1 else 0) for lane in range(64))
+
+
+def test_signed_bit_field_extract_of_known_lanes():
+    lanes = le.per_lane([0b0110, 0b0010, 0b1111, 0])
+    width = le.const(3, 4)
+    out = le.bfe_signed(lanes, le.const(1, 4), width)      # bits 1..3, bit 3 is the sign
+    assert [int(x) for x in out.lanes] == [0b011, 0b001, 0xFFFFFFFF, 0]
+    assert le.bfe_signed(le.unknown_uniform(4), le.const(0, 4), width).uniform
+
+
+def test_dynamic_lds_adds_to_the_fixed_segment(tmp_path):
+    pk = parsed(tmp_path, "\tds_write_b32 v0, v1\n", dynamic_lds_bytes=32768)
+    assert pk.program.resources.lds_bytes == 32768
+    assert "32768 dynamic" in pk.resource_sources["lds_bytes"]

@@ -264,6 +264,20 @@ def bfe(a: Val | None, offset: Val | None, width: Val | None) -> Val | None:
     return bit_and(shifted, const((1 << w) - 1, len(shifted.lanes))) if shifted is not None else None
 
 
+def bfe_signed(a: Val | None, offset: Val | None, width: Val | None) -> Val | None:
+    """Signed bit-field extract (v_bfe_i32): the field's top bit fills the bits above it. Triton's
+    amdgcn takes a work-item id bit as 0 or -1 this way to build its XOR swizzle masks."""
+    field = bfe(a, offset, width)
+    w = (width.scalar() or 0) & 31 if width is not None else 0
+    if field is None or not w:
+        return field
+    if not field.known:
+        return _fresh(field, None) if field.uniform else None
+    sign = (field.lanes >> np.uint64(w - 1)) & np.uint64(1)
+    high = np.uint64(M32 & ~((1 << w) - 1))
+    return Val(np.where(sign == 1, field.lanes | high, field.lanes))
+
+
 def bitop3(a: Val | None, b: Val | None, c: Val | None, table: int) -> Val | None:
     """gfx950 v_bitop3: each result bit is table[(a_bit << 2) | (b_bit << 1) | c_bit]."""
     if a is None or b is None or c is None:

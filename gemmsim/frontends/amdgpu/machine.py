@@ -575,6 +575,7 @@ _HANDLERS = {
     "v_mad_i32_i24": _v_ternary(lambda a, b, c: le.add(_mul24(a, b), c)),
     "v_mad_u64_u32": _v_mad_64_32(False), "v_mad_i64_i32": _v_mad_64_32(True),
     "v_bfe_u32": _v_ternary(le.bfe),
+    "v_bfe_i32": _v_ternary(le.bfe_signed),
     "v_bfi_b32": _v_ternary(lambda a, b, c: le.bit_or(le.bit_and(a, b), le.bit_and(le.bit_not(a), c))),
     "v_bitop3_b32": _v_bitop3,
     "v_cndmask_b32": _v_cndmask,

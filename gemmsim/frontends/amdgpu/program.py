@@ -86,7 +86,7 @@ class ParsedKernel:
 
 def program_from_file(path, problem: Problem | None = None, gpu: GPU | str | None = None, kernel: str | None = None,
                       trip_count: int | None = None, tile=None, int_args: Sequence | None = None,
-                      workgroup: Sequence[int] | None = None, arg_roles=None) -> Program:
+                      workgroup: Sequence[int] | None = None, arg_roles=None, dynamic_lds_bytes: int = 0) -> Program:
     """The Program of a kernel in an assembly file (`.s` or `llvm-objdump -d` text).
 
     problem: sets the grid (with the tile) and derives the hot-loop trip count from K.
@@ -98,19 +98,24 @@ def program_from_file(path, problem: Problem | None = None, gpu: GPU | str | Non
     workgroup: (x, y, z) work-item counts when the metadata does not fix them.
     arg_roles: the pointer arguments' roles in order ("C,A,B,scale_a,scale_b,bias"); default: inferred
         from what the kernel does with each pointer (gemmsim.frontends.amdgpu.roles).
+    dynamic_lds_bytes: LDS the launch allocates beyond the kernel's fixed segment (HIP's dynamic shared
+        memory: Triton's kernels declare none and take all of theirs so).
     """
-    return load_kernel(path, problem, gpu, kernel, trip_count, tile, int_args, workgroup, arg_roles).program
+    return load_kernel(path, problem, gpu, kernel, trip_count, tile, int_args, workgroup, arg_roles,
+                       dynamic_lds_bytes).program
 
 
 def load_kernel(path, problem: Problem | None = None, gpu: GPU | str | None = None, kernel: str | None = None,
                 trip_count: int | None = None, tile=None, int_args: Sequence | None = None,
-                workgroup: Sequence[int] | None = None, arg_roles=None) -> ParsedKernel:
+                workgroup: Sequence[int] | None = None, arg_roles=None, dynamic_lds_bytes: int = 0) -> ParsedKernel:
     path, kernel = _split_kernel_suffix(str(path), kernel)
     source = select_kernel(parse_file(path, only=kernel), kernel, path)
     gpu = _resolve_gpu(source, gpu, path)
     if trip_count is not None and (not isinstance(trip_count, int) or trip_count < 1):
         raise InputError(f"trip count {trip_count!r}: must be a positive integer")
-    return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup, arg_roles).build()
+    if not isinstance(dynamic_lds_bytes, int) or not 0 <= dynamic_lds_bytes <= MAX_LDS_BYTES:
+        raise InputError(f"dynamic LDS {dynamic_lds_bytes!r} bytes: expected an integer in 0..{MAX_LDS_BYTES}")
+    return _Builder(source, gpu, problem, trip_count, tile, int_args, workgroup, arg_roles, dynamic_lds_bytes).build()
 
 
 def mfma_dtype(path: str, kernel: str | None) -> str:
@@ -181,8 +186,9 @@ def _arch_from_opcodes(source: KernelSource) -> str | None:
 
 class _Builder:
     def __init__(self, source: KernelSource, gpu: GPU, problem: Problem | None, trip_count: int | None, tile,
-                 int_args, workgroup, arg_roles=None):
+                 int_args, workgroup, arg_roles=None, dynamic_lds_bytes: int = 0):
         self.source, self.gpu, self.problem = source, gpu, problem
+        self.dynamic_lds_bytes = dynamic_lds_bytes
         self.arg_roles_arg = arg_roles
         self.trip_count = trip_count
         self.tile_arg, self.int_args, self.workgroup_arg = tile, int_args, workgroup
@@ -313,6 +319,8 @@ class _Builder:
             lds, how = self._meta_count(meta, "group_segment_fixed_size", MAX_LDS_BYTES), "metadata .group_segment_fixed_size"
         else:
             lds, how = 0, "unknown (no kernel descriptor): 0 assumed"
+        if self.dynamic_lds_bytes:
+            lds, how = lds + self.dynamic_lds_bytes, f"{how} + {self.dynamic_lds_bytes} dynamic (the launch's)"
         self.resource_sources["lds_bytes"] = how
         size, how = self._workgroup_size(meta)
         self.resource_sources["workgroup_size"] = how
