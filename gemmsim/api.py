@@ -118,7 +118,7 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
             waves_per_eu: int | None = None, split_k: int = 1, clock_mhz: float | None = None,
             isa: str | os.PathLike | None = None, kernel: str | None = None, trip_count: int | None = None,
             int_args: str | Sequence | None = None, workgroup: str | int | Sequence[int] | None = None,
-            arg_roles: str | None = None, record: bool = False,
+            arg_roles: str | None = None, dynamic_lds: int = 0, record: bool = False,
             on_search: Callable[[TuneResult], object] | None = None) -> Prediction:
     """The simulated time of a GEMM kernel, what limits it and why: `gemmsim predict`.
 
@@ -158,6 +158,8 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
         workgroup: with `isa`, work-items per workgroup (`"64x4"`, 256 or a tuple) where the
             metadata lacks it.
         arg_roles: with `isa`, the pointer arguments' roles in order (`"C,A,B,scale_a,scale_b,bias"`).
+        dynamic_lds: with `isa`, the bytes of LDS the launch allocates beyond the kernel's fixed segment
+            (HIP's dynamic shared memory; a Triton kernel's `shared`).
         record: keep the replayed CU's timeline in `Prediction.timeline` (for a trace or a plot).
         on_search: called with the search's `TuneResult` when `tile` is None and the search picks
             it (the command says which tile it chose).
@@ -177,7 +179,8 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
 
     if isa is None:
         given = [flag for flag, value in (("--kernel", kernel), ("--trip-count", trip_count),
-                                          ("--int-args", int_args), ("--workgroup", workgroup)) if value is not None]
+                                          ("--int-args", int_args), ("--workgroup", workgroup),
+                                          ("--dynamic-lds", dynamic_lds or None)) if value is not None]
         if given:
             raise InputError(f"{', '.join(given)} describe{'s' if len(given) == 1 else ''} the kernel of --isa: "
                              f"give --isa FILE.s, or leave {'it' if len(given) == 1 else 'them'} out")
@@ -194,7 +197,7 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
     knobs = dict(lds_stage=lds_stage, swizzle=swizzle, copy=copy, epilogue=epilogue, waves_per_eu=waves_per_eu)
     if isa is not None:
         kernel_config = _isa_config(isa, problem, tile, knobs, split_k, kernel, trip_count, int_args, workgroup,
-                                    arg_roles)
+                                    arg_roles, dynamic_lds)
     elif config is None and front_end.name == registry.DEFAULT:     # --tile and the kernel flags
         kernel_config = make_config(tile, **knobs, split_k=split_k) if tile else None
         if kernel_config is None:
@@ -235,7 +238,7 @@ def _family_config(front_end, tile, config, knobs: dict):
 
 
 def _isa_config(isa, problem: Problem, tile, knobs: dict, split_k: int, kernel, trip_count, int_args, workgroup,
-                arg_roles):
+                arg_roles, dynamic_lds: int = 0):
     from gemmsim.frontends.amdgpu.family import IsaConfig
 
     given = make_config(tile, **knobs, split_k=split_k) if tile else None
@@ -245,7 +248,8 @@ def _isa_config(isa, problem: Problem, tile, knobs: dict, split_k: int, kernel, 
         raise InputError("a batch (BxMxNxK) and --split-k are predicted for the generated kernel (--tile), not --isa")
     args = _int_args(int_args)
     return IsaConfig(str(isa), kernel, trip_count, tuple(args) if args is not None else None, _workgroup(workgroup),
-                     arg_roles, (given.tile_m, given.tile_n, given.tile_k) if given else None, knobs["waves_per_eu"])
+                     arg_roles, (given.tile_m, given.tile_n, given.tile_k) if given else None, knobs["waves_per_eu"],
+                     dynamic_lds)
 
 
 def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:

@@ -143,3 +143,12 @@ def read_text(path: str | Path, what: str, error: type[Exception] = InputError) 
         raise error(f"{path}: not {what} (not UTF-8 text at byte {e.start})") from None
     except OSError as e:
         raise error(f"{path}: cannot be read: {e.strerror or e}") from None
+
+
+def user_cache_dir() -> Path:
+    """Where gemmsim keeps what it computed for later runs (the tuning cache, compiled Triton kernels):
+    $GEMMSIM_CACHE_DIR, else $XDG_CACHE_HOME/gemmsim, else ~/.cache/gemmsim."""
+    if os.environ.get("GEMMSIM_CACHE_DIR"):
+        return Path(os.environ["GEMMSIM_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gemmsim"

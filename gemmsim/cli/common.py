@@ -260,12 +260,46 @@ def check_assembly_arg(text: str) -> None:
     check_input_file(text)
 
 
+def check_triton_arg(text: str) -> None:
+    """FILE.py:KERNEL: the file exists and can be read (the kernel is looked up when it is imported)."""
+    from gemmsim.frontends.triton.compiler import split_source
+
+    split_source(text)
+
+
+def add_triton_args(parser: argparse.ArgumentParser) -> None:
+    """A Triton kernel and its meta-parameters (the triton family), shared by predict, isa and tune."""
+    parser.add_argument("--triton", metavar="FILE.py:KERNEL", type=triton_kernel,
+                        help="a @triton.jit GEMM kernel, compiled for the GPU's arch (pip install 'gemmsim[triton]'); "
+                             "the triton family: pointers a_ptr/b_ptr/c_ptr, integers M, N, K and stride_am .. "
+                             "stride_cn bound by name, grid cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)")
+    parser.add_argument("--meta", metavar="KEY=VALUE,...",
+                        help="with --triton: the kernel's constexprs (BLOCK_M=128,BLOCK_N=128,BLOCK_K=64,GROUP_M=8), "
+                             "other integer arguments by name (stride_bk=1,stride_bn=K), and Triton's options "
+                             "num_warps, num_stages, waves_per_eu, matrix_instr_nonkdim, kpack")
+
+
+def triton_config(args: argparse.Namespace) -> dict | None:
+    """--triton and --meta as the triton family's config (None without --triton)."""
+    from gemmsim.frontends.family import parse_options
+
+    if getattr(args, "triton", None) is None:
+        if getattr(args, "meta", None):
+            raise InputError("--meta gives a Triton kernel's meta-parameters: give --triton FILE.py:KERNEL with it")
+        return None
+    options = parse_options(args.meta, "--meta")
+    if "kernel" in options:
+        raise InputError("--meta kernel=...: the kernel is --triton's")
+    return {"kernel": args.triton, **options}
+
+
 existing_dir = _argparse_type(check_existing_dir)
 existing_file = _argparse_type(check_input_file)
 gpu_arg = _argparse_type(check_gpu_arg)
 assembly_file = _argparse_type(check_assembly_arg)
 output_path = _argparse_type(check_output_path)
 plot_path = _argparse_type(check_plot_path)
+triton_kernel = _argparse_type(check_triton_arg)
 
 
 def announce(path) -> None:

@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from gemmsim.cli.common import (DEFAULT_DTYPE, assembly_file, clock_mhz, add_format_args, add_kernel_args, add_plot_arg,
-                                add_trace_arg, announce)
+                                add_trace_arg, add_triton_args, announce, triton_config)
+from gemmsim.errors import InputError
 from gemmsim.cli.isa import add_source_args
 
 
@@ -24,6 +25,7 @@ def register(subparsers) -> None:
     p.add_argument("--config", metavar="KEY=VALUE,...",
                    help="the family's configuration, e.g. --family sm90-mma --config tile=64x128x64,swizzle=1 "
                         "(for preshuffle its keys replace the kernel flags)")
+    add_triton_args(p)
     p.add_argument("--clock-mhz", type=clock_mhz, default=None, metavar="F",
                    help="the engine clock you measured under this kernel (default: the GPU's clock under load, "
                         "from the kernel's matrix activity)")
@@ -38,12 +40,14 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim import api
     from gemmsim.report.text import format_prediction
 
-    prediction = api.predict(args.shape, args.tile, family=args.family, config=args.config, dtype=args.dtype,
+    family, config = _family_and_config(args)
+    prediction = api.predict(args.shape, args.tile, family=family, config=config, dtype=args.dtype,
                              gpu=args.gpu, arch=args.arch,
                              lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
                              epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, split_k=args.split_k,
                              clock_mhz=args.clock_mhz, isa=args.isa, kernel=args.kernel, trip_count=args.trip_count,
                              int_args=args.int_args, workgroup=args.workgroup, arg_roles=args.arg_roles,
+                             dynamic_lds=args.dynamic_lds,
                              record=bool(args.trace or args.plot), on_search=_say_which_tile)
     title = _title(prediction, args)
     spans = prediction.timeline or []
@@ -57,6 +61,18 @@ def run(args: argparse.Namespace) -> int:
         announce(args.plot)
     print(prediction.to_json() if args.json else format_prediction(prediction, title))
     return 0
+
+
+def _family_and_config(args: argparse.Namespace):
+    """--triton FILE.py:KERNEL --meta ... is the triton family with that config."""
+    triton = triton_config(args)
+    if triton is None:
+        return args.family, args.config
+    clash = [flag for flag, given in (("--isa", args.isa), ("--config", args.config), ("--tile", args.tile),
+                                      ("--family", args.family not in (None, "triton"))) if given]
+    if clash:
+        raise InputError(f"--triton takes the kernel and its meta-parameters (--meta): leave out {', '.join(clash)}")
+    return "triton", triton
 
 
 def _say_which_tile(result) -> None:
@@ -73,7 +89,9 @@ def family_list() -> str:
 
 def _title(p, args) -> str:
     pr, k = p.problem, p.kernel
-    if args.family or args.config:
+    if args.triton:
+        options = f"  triton {args.triton}" + (f" {args.meta}" if args.meta else "")
+    elif args.family or args.config:
         options = f"  family {args.family or 'preshuffle'}" + (f" {args.config}" if args.config else "")
     else:
         options = "" if args.isa else (f"  lds_stage={args.lds_stage} swizzle={'off' if args.no_swizzle else 'on'} "

@@ -139,8 +139,8 @@ class Family:
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """`tile=64x128x64,swizzle=1` -> {"tile": "64x128x64", "swizzle": "1"}."""
+def parse_options(text: str | None, flag: str = "--config") -> dict[str, str]:
+    """`tile=64x128x64,swizzle=1` -> {"tile": "64x128x64", "swizzle": "1"} (`flag` names the option in errors)."""
     if not text:
         return {}
     out: dict[str, str] = {}
@@ -148,9 +148,10 @@ def parse_options(text: str | None) -> dict[str, str]:
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
-            raise InputError(f"--config {text!r}: expected key=value pairs joined by ',', e.g. tile=64x128x64,swizzle=1")
+            raise InputError(f"{flag} {text!r}: expected key=value pairs joined by ',', e.g. "
+                             f"{'tile=64x128x64,swizzle=1' if flag == '--config' else 'BLOCK_M=128,num_warps=4'}")
         if key in out:
-            raise InputError(f"--config {text!r}: {key} is given twice")
+            raise InputError(f"{flag} {text!r}: {key} is given twice")
         out[key] = value
     return out
 

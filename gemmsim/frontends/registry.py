@@ -7,6 +7,7 @@ Built in (each module's FAMILIES, loaded on the first lookup, so that `import ge
     sm90-mma      the sm_90 stream of kernels/mma_preshuffle.hip (symbols mma_preshuffle_m<M>n<N>k<K>_swz<S>)
     sm90-ladder   the sm_90 streams of kernels/ladder.hip (symbols <variant>_<f32|f64|i32>)
     isa           compiled AMDGPU assembly (`--isa FILE.s`)
+    triton        a Triton kernel compiled for the GPU's arch, then read as assembly (`--triton FILE.py:KERNEL`)
 
 Another family (a test's, a user's) is added with `register(family)`: from then on `gemmsim predict
 --family NAME` builds its Program and a measured kernel whose symbol it claims is predicted by it.
@@ -33,8 +34,9 @@ def _built_ins() -> tuple[FrontEnd, ...]:
     from gemmsim.frontends.amdgpu.family import FAMILIES as amdgpu
     from gemmsim.frontends.preshuffle.family import FAMILIES as preshuffle
     from gemmsim.frontends.sm90.families import FAMILIES as sm90
+    from gemmsim.frontends.triton.family import FAMILIES as triton
 
-    return preshuffle + sm90 + amdgpu
+    return preshuffle + sm90 + amdgpu + triton
 
 
 def _all() -> dict[str, FrontEnd]:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 from pathlib import Path
 
 from gemmsim.caches import kept
 from gemmsim.version import __version__
 from gemmsim.errors import ConfigError, InputError
+from gemmsim.files import user_cache_dir
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
 from gemmsim.tuning.result import DEFAULT_TOP, PRESHUFFLE, TuneResult, result_from_dict, result_to_dict
@@ -80,10 +80,7 @@ def gpu_hash(gpu: GPU) -> str:
 
 
 def cache_dir() -> Path:
-    if os.environ.get("GEMMSIM_CACHE_DIR"):
-        return Path(os.environ["GEMMSIM_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "gemmsim"
+    return user_cache_dir()
 
 
 def problem_key(problem: Problem) -> str:

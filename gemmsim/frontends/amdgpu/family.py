@@ -24,6 +24,7 @@ class IsaConfig:
     arg_roles: str | None = None              # the pointer arguments' roles in order ("C,A,B,...")
     tile: tuple[int, int, int] | None = None  # default: the one the kernel's name writes
     waves_per_eu: int | None = None           # the hint it was compiled with (occupancy of the per-tile figures)
+    dynamic_lds_bytes: int = 0                # LDS the launch adds to the fixed segment (HIP's dynamic shared memory)
 
 
 class Isa(Family):
@@ -40,7 +41,8 @@ class Isa(Family):
                               "x".join(map(str, config.tile)))
         parsed = load_kernel(config.isa, problem, gpu, kernel=config.kernel, trip_count=config.trip_count,
                              tile=config.tile, int_args=list(config.int_args) if config.int_args is not None else None,
-                             workgroup=config.workgroup, arg_roles=config.arg_roles)
+                             workgroup=config.workgroup, arg_roles=config.arg_roles,
+                             dynamic_lds_bytes=config.dynamic_lds_bytes)
         tiles = KernelConfig(*parsed.tile, waves_per_eu=config.waves_per_eu) if parsed.tile is not None else None
         return Built(parsed.program, problem, tiles=tiles)
 
