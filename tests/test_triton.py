@@ -3,6 +3,7 @@ gfx950 here, without a GPU, and read by the assembly front-end; its hot loop doe
 BLOCK sizes say, `gemmsim isa` on the same amdgcn counts the same, and bad input is one line."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from gemmsim.ir.program import Op, executions, hot_loop
 from gemmsim.problem import Problem
 from tests.cli_runner import run_cli
 
+ROOT = Path(__file__).resolve().parents[1]
 KERNEL = "kernels/triton/matmul.py:matmul_kernel"
 MATMUL = [("a_ptr", False), ("b_ptr", False), ("c_ptr", False), ("M", False), ("N", False), ("K", False),
           ("stride_am", False), ("stride_ak", False), ("stride_bk", False), ("stride_bn", False),
@@ -177,5 +179,46 @@ def test_a_compiled_kernel_is_read_back_not_compiled_again(monkeypatch):
 ])
 def test_bad_input_is_one_line(argv, message, capsys):
     rc = main(["predict", "--shape", "1024x1024x1024", *argv])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and message in err and len(err.splitlines()) == 1, err
+
+
+# --- tune ------------------------------------------------------------------------------------------
+
+def test_tune_ranks_the_space_by_replay_and_answers_again_from_the_cache():
+    from gemmsim import api
+
+    space = f"kernel={KERNEL} meta=GROUP_M=8 tiles block_m=64,128 block_n=128 block_k=64 num_warps=4"
+    first = api.tune("1024x1024x2048", dtype="fp16", gpu="mi300x", space=space, family="triton", top=2)
+    assert first.family == "triton" and not first.from_cache and len(first.candidates) == 2
+    assert first.best.time_us <= first.runner_up.time_us
+    best = first.best.config
+    assert (best.num_warps, best.values["BLOCK_N"], best.values["GROUP_M"]) == (4, 128, 8)
+    again = api.tune("1024x1024x2048", dtype="fp16", gpu="mi300x", space=space, family="triton", top=2)
+    assert again.from_cache and again.best.config == best and again.best.time_us == first.best.time_us
+    alone = api.predict("1024x1024x2048", family="triton", config=best, dtype="fp16", gpu="mi300x")
+    assert alone.time_us == pytest.approx(first.best.time_us)
+
+
+def test_the_space_is_keyed_by_the_kernel_s_bytes(tmp_path):
+    from gemmsim.frontends.triton.space import parse_space
+
+    copy = tmp_path / "matmul.py"
+    copy.write_text((ROOT / "kernels" / "triton" / "matmul.py").read_text())
+    before = parse_space(f"{copy}:matmul_kernel", "GROUP_M=8", "tiles").describe()
+    copy.write_text(copy.read_text() + "\n# edited\n")
+    after = parse_space(f"{copy}:matmul_kernel", "GROUP_M=8", "tiles").describe()
+    assert before != after and "triton=" in after
+    assert parse_space(KERNEL, "", "full block_m=128").block_m == (128,)
+    assert parse_space(KERNEL, "", "full").matrix_instr_nonkdim == (16, 32)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--meta", "BLOCK_M=128"], "--meta BLOCK_M: tune sweeps it"),
+    (["--space", "tiles block_q=1"], "--space 'block_q=1'"),
+    (["--family", "preshuffle"], "--triton tunes the triton family: leave out --family"),
+])
+def test_tune_bad_input_is_one_line(argv, message, capsys):
+    rc = main(["tune", "--triton", KERNEL, "--shape", "1024x1024x1024", "--gpu", "mi300x", *argv])
     err = capsys.readouterr().err.strip()
     assert rc == 2 and message in err and len(err.splitlines()) == 1, err

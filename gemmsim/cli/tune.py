@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, announce,
+from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_triton_args, announce,
                                 existing_file, gpu_from_args, output_path)
 from gemmsim.cli.shapes import add_model_args, add_run_args, model_from_args
 from gemmsim.errors import InputError
@@ -28,13 +28,16 @@ def register(subparsers) -> None:
     p.add_argument("--trace", metavar="FILE.json", type=existing_file, help="tune every GEMM of a PyTorch profiler trace")
     add_run_args(p, "run (with --model)")
     add_dtype_arg(p)
+    add_triton_args(p)
     add_gpu_args(p)
     p.add_argument("--space", default="tiles",
                    help="candidate space, the family's: preshuffle 'tiles' (default: tiles x tile_k, other knobs "
                         "at their defaults), 'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally "
                         "followed by axes to replace, e.g. 'full tile_m=64,128 lds_stage=2'; sm90-mma 'built' "
                         "(every tile the source builds x swizzle; 'tiles' means the same), e.g. "
-                        "'built tile=64x256x64,32x256x64 swizzle=on'")
+                        "'built tile=64x256x64,32x256x64 swizzle=on'; with --triton 'tiles' (BLOCK_M, BLOCK_N x "
+                        "BLOCK_K x num_warps) or 'full' (x num_stages x waves_per_eu x matrix_instr_nonkdim), e.g. "
+                        "'full block_m=128,256 num_warps=8'")
     p.add_argument("--family", metavar="NAME", help="the kernel family whose configurations are ranked (default: "
                                                     "the first with a candidate space that builds for the GPU, "
                                                     "preshuffle on AMD, sm90-mma on the H200)")
@@ -58,6 +61,14 @@ def run(args: argparse.Namespace) -> int:
     if args.top < 1:
         raise InputError(f"--top must be a positive integer, got {args.top}")
     from gemmsim.frontends import registry
+    if args.triton is not None:
+        if args.family not in (None, "triton"):
+            raise InputError("--triton tunes the triton family: leave out --family")
+        if not args.shape:
+            raise InputError("--triton tunes one GEMM: give --shape MxNxK")
+        args.family = "triton"
+    elif args.meta:
+        raise InputError("--meta gives a Triton kernel's fixed meta-parameters: give --triton FILE.py:KERNEL with it")
     if args.family is not None:
         registry.searchable(args.family)
     gpu = gpu_from_args(args)
@@ -76,7 +87,10 @@ def _tune_shape(args, gpu, cache) -> int:
     from gemmsim.report.rows import format_csv, format_table
     from gemmsim.report.tune import tune_header
 
-    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=args.space, top=args.top, cache=cache,
+    space = args.space
+    if args.triton is not None:     # the triton family's space names its kernel and fixed meta-parameters
+        space = f"kernel={args.triton} meta={args.meta or ''} {space}"
+    result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache,
                       family=args.family)
     if args.json:
         print(result.to_json())

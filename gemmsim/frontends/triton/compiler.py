@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Mapping
 
 from gemmsim.caches import KeptDict, kept
-from gemmsim.errors import InputError
+from gemmsim.errors import ConfigError, InputError
 from gemmsim.files import check_input_file, user_cache_dir, write_atomically
 
 OPTIONS = {"num_warps": 4, "num_stages": 2, "waves_per_eu": 0, "matrix_instr_nonkdim": 0, "kpack": 1}
@@ -206,7 +206,7 @@ def _compile(request: _Request):
     except Exception as e:  # noqa: BLE001  (any failure of the compiler is the user's kernel or meta)
         first = (str(e).strip().splitlines() or [type(e).__name__])
         where = next((line.strip() for line in first if "error" in line.lower()), first[-1].strip())
-        raise InputError(f"triton could not compile {request.name} for {request.arch} with "
+        raise ConfigError(f"triton could not compile {request.name} for {request.arch} with "
                          f"{_described(request)}: {type(e).__name__}: {where[:300]}") from None
 
 

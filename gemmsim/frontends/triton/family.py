@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from gemmsim import limits
-from gemmsim.errors import InputError
+from gemmsim.errors import ConfigError, InputError
 from gemmsim.frontends.amdgpu.roles import Role
 from gemmsim.frontends.family import TRUE, FALSE, Built, Family, parse_options
 from gemmsim.frontends.triton import compiler
@@ -27,7 +27,7 @@ class TritonConfig:
     """One compiled variant of a Triton kernel: the kernel, its meta-parameters and launch options."""
 
     kernel: str                                   # FILE.py:KERNEL
-    meta: tuple[tuple[str, Any], ...] = ()        # constexprs and integer arguments by name, sorted
+    meta: str = ""                                # constexprs and integer arguments by name: "BLOCK_K=64,BLOCK_M=128,..." (sorted)
     num_warps: int = compiler.OPTIONS["num_warps"]
     num_stages: int = compiler.OPTIONS["num_stages"]
     waves_per_eu: int = compiler.OPTIONS["waves_per_eu"]                 # 0: no hint
@@ -38,10 +38,15 @@ class TritonConfig:
     def options(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in compiler.OPTIONS}
 
+    @property
+    def values(self) -> dict[str, Any]:
+        """The meta-parameters by name, as values (integers, booleans, or M, N, K)."""
+        return {name: _meta_value(name, value) for name, value in parse_options(self.meta, "--meta").items()}
+
     def text(self) -> str:
         """The --meta text of this config (meta-parameters, then the options that differ from Triton's defaults)."""
-        items = list(self.meta) + [(k, v) for k, v in self.options.items() if v != compiler.OPTIONS[k]]
-        return ",".join(f"{k}={v}" for k, v in items)
+        changed = [f"{k}={v}" for k, v in self.options.items() if v != compiler.OPTIONS[k]]
+        return ",".join(([self.meta] if self.meta else []) + changed)
 
 
 @dataclass(frozen=True)
@@ -62,9 +67,14 @@ def make_config(kernel: str, meta: str | Mapping[str, Any] | None) -> TritonConf
     for name in compiler.OPTIONS:
         if name in options:
             launch[name] = _option(name, options.pop(name))
-    values = tuple(sorted((name, _meta_value(name, value)) for name, value in options.items()))
+    values = {name: _meta_value(name, value) for name, value in options.items()}
     compiler.split_source(kernel)
-    return TritonConfig(kernel, values, **launch)
+    return TritonConfig(kernel, meta_text(values), **launch)
+
+
+def meta_text(values: Mapping[str, Any]) -> str:
+    """Meta-parameters as canonical text: sorted by name, booleans as true/false."""
+    return ",".join(f"{name}={str(v).lower() if isinstance(v, bool) else v}" for name, v in sorted(values.items()))
 
 
 def _option(name: str, value) -> int:
@@ -119,6 +129,39 @@ class Triton(Family):
             raise InputError("the triton family needs kernel=FILE.py:KERNEL in --config (or --triton FILE.py:KERNEL)")
         return make_config(kernel, options)
 
+    searchable = True       # `gemmsim tune --triton FILE.py:KERNEL` ranks its meta-parameters (space.py)
+
+    def space(self, text: str | None):
+        """`kernel=FILE.py:KERNEL [meta=K=V,...] [tiles|full] [axis=v1,v2 ...]` (the command writes the first
+        two from --triton and --meta)."""
+        from gemmsim.frontends.triton.space import parse_space
+
+        kernel, meta, rest = None, "", []
+        for word in (text or "").split():
+            if word.startswith("kernel="):
+                kernel = word.removeprefix("kernel=")
+            elif word.startswith("meta="):
+                meta = word.removeprefix("meta=")
+            else:
+                rest.append(word)
+        if kernel is None:
+            raise InputError("the triton family tunes one kernel: give --triton FILE.py:KERNEL")
+        return parse_space(kernel, meta, " ".join(rest))
+
+    def candidates(self, problem: Problem, gpu, space) -> list[TritonConfig]:
+        from gemmsim.frontends.triton.launch import TILE_NAMES
+
+        path, name = compiler.split_source(space.kernel)
+        params = [p for p, is_constexpr in compiler.signature(path, name).params if is_constexpr]
+        names = []
+        for dim in "mnk":
+            found = [p for p in params if p.upper() in TILE_NAMES[dim]]
+            if not found:
+                raise InputError(f"{name}: no constexpr {' or '.join(TILE_NAMES[dim])}: the triton family tunes the "
+                                 f"tile through BLOCK_M, BLOCK_N, BLOCK_K (or BLOCK_SIZE_M, ...)")
+            names.append(found[0])
+        return space.configs(problem, tuple(names))
+
     def refuses(self, gpu) -> str | None:
         if gpu.vendor != "amd":
             return f"the triton family compiles for AMD GPUs (gfx942, gfx950), got {gpu.name}"
@@ -133,12 +176,15 @@ class Triton(Family):
             raise InputError("the triton family launches one GEMM: a batch (BxMxNxK) is not its launch")
         path, name = compiler.split_source(config.kernel)
         sig = compiler.signature(path, name)
-        launch = bind(name, list(sig.params), problem, dict(config.meta), gpu.arch)
+        launch = bind(name, list(sig.params), problem, config.values, gpu.arch)
         limits.check_grid(-(-problem.m // launch.tile[0]), -(-problem.n // launch.tile[1]),
                           "x".join(map(str, launch.tile)))
         compiled = compiler.compile_launch(
             path, name, gpu.arch, gpu.cu.wave_size, launch.constexprs, launch.integers,
             {p.name: (p.dtype, p.bytes) for p in launch.pointers.values()}, config.options)
+        if compiled.shared_bytes > gpu.lds.lds_bytes:
+            raise ConfigError(f"{name} with {config.text()} needs {compiled.shared_bytes} bytes of LDS; a compute unit "
+                              f"of {gpu.name} has {gpu.lds.lds_bytes}")
         int_args = tuple(launch.integers[name] for name in compiled.integer_args)
         roles = tuple(launch.roles_in_order([p for p, _ in sig.params]))
         return Prepared(launch, compiled, int_args, roles)
