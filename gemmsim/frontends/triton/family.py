@@ -160,7 +160,7 @@ class Triton(Family):
                 raise InputError(f"{name}: no constexpr {' or '.join(TILE_NAMES[dim])}: the triton family tunes the "
                                  f"tile through BLOCK_M, BLOCK_N, BLOCK_K (or BLOCK_SIZE_M, ...)")
             names.append(found[0])
-        return space.configs(problem, tuple(names))
+        return [make_config(space.kernel, meta) for meta in space.configs(problem, tuple(names))]
 
     def refuses(self, gpu) -> str | None:
         if gpu.vendor != "amd":

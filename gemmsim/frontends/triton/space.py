@@ -45,10 +45,9 @@ class TritonSpace:
     kpack: tuple[int, ...] = (1,)
     source: str = ""                             # sha256 of the file and Triton's version: what the cache keys on
 
-    def configs(self, problem: Problem, tile_names: tuple[str, str, str]):
-        """Every configuration for this problem (the family's TritonConfig), in a fixed order."""
-        from gemmsim.frontends.triton.family import make_config
-
+    def configs(self, problem: Problem, tile_names: tuple[str, str, str]) -> list[dict]:
+        """Every configuration for this problem as its --meta values (the family makes each a
+        TritonConfig), in a fixed order."""
         fixed = parse_options(self.meta, "--meta")
         out = []
         for bm, bn, bk, warps, stages, wpe, nonk, kpack in itertools.product(
@@ -58,7 +57,7 @@ class TritonSpace:
                 continue
             meta = {**fixed, **dict(zip(tile_names, (bm, bn, bk))), "num_warps": warps, "num_stages": stages,
                     "waves_per_eu": wpe, "matrix_instr_nonkdim": nonk, "kpack": kpack}
-            out.append(make_config(self.kernel, meta))
+            out.append(meta)
         return out
 
     def describe(self) -> str:
