@@ -28,7 +28,8 @@ from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_cl
 from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
-from gemmsim.ir.program import Program, hot_loop
+from gemmsim.ir.program import Op, Program, hot_loop, walk
+from gemmsim.hw.matrix_opcode import parse_matrix_opcode
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.analytics.hot_loop import hot_loop_mix
 
@@ -132,7 +133,7 @@ def first_replay(program: Program, problem: Problem, gpu: GPU, analysis: TileAna
         # memory path are; the final one runs at the clock that activity sets. One step, not a fixed
         # point: the activity moves only through the memory latencies in ns, and two replays keep
         # the cost bounded.
-        final_clock = clock_under_load_mhz(gpu, problem.dtype, power_activity(program, gpu, replay))
+        final_clock = clock_under_load_mhz(gpu, problem.dtype, power_activity(program, gpu, replay, problem.dtype))
     return FirstReplay(program, problem, gpu, occ, config, k_tiles, (tile_m, tile_n), record, clock_mhz, clock,
                        replay, final_clock)
 
@@ -244,10 +245,30 @@ def _memory_activity(program: Program, gpu: GPU, replay: KernelReplay) -> float:
     return min(1.0, program.workgroups * (per_wg.vmem_busy_cycles / per_wg.workgroups) / (gpu.compute_units * replay.cycles))
 
 
-def power_activity(program: Program, gpu: GPU, replay: KernelReplay) -> float:
-    """What sets the clock under load (gemmsim.model.clock): the busier of the matrix pipes and the
-    memory path, since moving data draws power as matrix work does."""
-    return max(_mfma_activity(program, gpu, replay), _memory_activity(program, gpu, replay))
+def power_activity(program: Program, gpu: GPU, replay: KernelReplay, dtype: str) -> float:
+    """What sets the clock under load (gemmsim.model.clock): the busier of the matrix work and the
+    memory path, since moving data draws power as matrix work does. Matrix work is the pipes' busy
+    share times the FLOP rate of the instruction that keeps them busy, over the dtype's peak rate: a
+    half-rate instruction (gfx950 running gfx942's v_mfma_i32_16x16x32_i8) does half the work per busy
+    cycle, and full_load_mfma_activity, the activity of the published clocks, is a FLOP rate too."""
+    matrix = _mfma_activity(program, gpu, replay) * matrix_rate_share(program, gpu, dtype)
+    return max(matrix, _memory_activity(program, gpu, replay))
+
+
+def matrix_rate_share(program: Program, gpu: GPU, dtype: str) -> float:
+    """The FLOP rate of the Program's matrix instructions (per busy pipe cycle, weighted by their busy
+    cycles) over the dtype's peak per SIMD ([compute_unit.peak_flops_per_clk]); 1 where either is unknown."""
+    peak = gpu.cu.peak_flops_per_clk.get(dtype)
+    busy = flops = 0.0
+    for wave in program.waves[:1]:
+        for instr, _ in walk(wave):
+            parsed = parse_matrix_opcode(instr.opcode) if instr.op is Op.MFMA else None
+            if parsed is not None and instr.cycles > 0:
+                busy += instr.cycles
+                flops += parsed.flops
+    if not peak or not busy:
+        return 1.0
+    return min(1.0, flops / busy / (peak / gpu.cu.simds))
 
 
 def _simulation_summary(replay: KernelReplay) -> Simulation:

@@ -30,11 +30,23 @@ def test_guide_worked_example_fp8_gfx942():
     ("mi300x", "int8", "v_mfma_i32_16x16x32_i8"),
     ("mi355x", "bf16", "v_mfma_f32_16x16x32_bf16"),            # not the half-rate 16x16x16
     ("mi355x", "fp8", "v_mfma_f32_16x16x128_f8f6f4"),          # unscaled, as FlyDSL; not the legacy 16x16x32_fp8
-    ("mi355x", "int8", "v_mfma_i32_16x16x64_i8"),
+    ("mi355x", "int8", "v_mfma_i32_16x16x32_i8"),             # FlyDSL's compiled gfx950 int8: gfx942's half-rate form
+    ("mi355x", "fp16", "v_mfma_f32_16x16x32_f16"),
+    ("mi300x", "fp16", "v_mfma_f32_16x16x16_f16"),
     ("mi355x", "fp4", "v_mfma_scale_f32_16x16x128_f8f6f4"),
 ])
 def test_mfma_choice_per_dtype_and_arch(gpu, dtype, opcode):
     assert select_mfma(load_gpu(gpu), dtype).opcode == opcode
+
+
+def test_the_named_mfma_takes_its_rate_from_the_matrix_table():
+    """gfx950's int8 kernel issues the 16x16x32 form: its 16 cycles for 32 K are half the rate of the
+    16x16x64 form the table also has, and the generator's MFMAs carry those cycles."""
+    gpu = load_gpu("mi355x")
+    named, fastest = select_mfma(gpu, "int8"), max(gpu.matrix_instructions("int8"), key=lambda i: i.flops / i.cycles)
+    assert named.cycles == 16 and named.flops / named.cycles == fastest.flops / fastest.cycles / 2
+    a = analyze(make_problem("256x512x1024", "int8"), make_config("64x256x128"), gpu)
+    assert a.mfma_per_tile == 2 * 128 // 64 * 4 * 4     # two 16x16x32 per K64 step, 4 x 4 blocks
 
 
 @pytest.mark.parametrize("shape, dtype, tile, gpu, opts, message", [

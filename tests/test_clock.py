@@ -116,3 +116,21 @@ def test_a_bad_clock_is_refused_before_any_work(value, capsys):
     assert main(["predict", "--shape", "64x64x64", "--clock-mhz", value]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--clock-mhz" in err and "chose" not in err
+
+
+# The matrix work that sets the clock: a half-rate instruction does half the work per busy pipe cycle
+@pytest.mark.parametrize("gpu, dtype, share", [
+    ("mi355x", "int8", 0.5),     # v_mfma_i32_16x16x32_i8: 16 cycles for 16x16x32, half gfx950's INT8 peak
+    ("mi355x", "fp8", 1.0),      # v_mfma_f32_16x16x128_f8f6f4 at 32 cycles: the FP8 peak
+    ("mi355x", "bf16", 1.0),
+    ("mi300x", "int8", 1.0),     # the same opcode is gfx942's full rate
+    ("mi300x", "bf16", 1.0),
+])
+def test_the_matrix_work_per_busy_cycle(gpu, dtype, share):
+    from gemmsim.frontends.preshuffle.analysis import analyze
+    from gemmsim.frontends.preshuffle.generator import generate
+    from gemmsim.simulate import matrix_rate_share
+
+    g = load_gpu(gpu)
+    program = generate(analyze(make_problem("256x512x1024", dtype), make_config("64x256x128"), g), g)
+    assert matrix_rate_share(program, g, dtype) == pytest.approx(share)

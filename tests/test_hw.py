@@ -175,6 +175,19 @@ def test_arch_facts_are_the_descriptions_and_inherited_with_them():
         "mi300x": "paired", "mi325x": "paired", "mi350x": "spread", "mi355x": "spread", "h200": None}
     assert [n for n, f in facts.items() if f.bf16_in_software] == ["mi300x", "mi325x"]
     assert load_gpu("mi300x").provenance["[arch_facts].bf16_in_software"].kind == "spec"
+    assert {n: f.preshuffle_mfma.get("int8") for n, f in facts.items()} == {
+        "mi300x": "v_mfma_i32_16x16x32_i8", "mi325x": "v_mfma_i32_16x16x32_i8", "mi350x": "v_mfma_i32_16x16x32_i8",
+        "mi355x": "v_mfma_i32_16x16x32_i8", "h200": None}
+
+
+def test_the_named_mfma_must_be_in_the_matrix_table_for_its_dtype(tmp_path):
+    text = (HW_DIR / "mi355x.toml").read_text()
+    with pytest.raises(HardwareFileError, match=r"preshuffle_mfma\.int8 = 'v_mfma_i32_16x16x16_i8': must be an opcode"):
+        load_gpu(_write(tmp_path, text.replace('int8 = "v_mfma_i32_16x16x32_i8"', 'int8 = "v_mfma_i32_16x16x16_i8"')))
+    with pytest.raises(HardwareFileError, match=r"preshuffle_mfma\.fp8 = 'v_mfma_i32_16x16x32_i8': must be an opcode"):
+        load_gpu(_write(tmp_path, text.replace('fp8 = "v_mfma_f32_16x16x128_f8f6f4"', 'fp8 = "v_mfma_i32_16x16x32_i8"')))
+    with pytest.raises(HardwareFileError, match=r"preshuffle_mfma = 'x': must be a table of dtype = opcode"):
+        load_gpu(_write(tmp_path, text.replace('preshuffle_mfma = { value = {', 'preshuffle_mfma = { value = "x", was = {')))
 
 
 def test_an_arch_fact_needs_a_source_a_known_key_and_a_known_value(tmp_path):
@@ -232,3 +245,11 @@ preshuffle_hot_loop = { value = "spread", kind = "assumed", source = "toy_note" 
     toy, mi300x = (json.loads(run_cli(argv + [g], capsys)[1]) for g in (str(path), "mi300x"))
     assert toy["kernel"]["gpu"] == "toy350" and toy["kernel"]["arch"] == "gfx9toy"
     assert toy["time_us"] != mi300x["time_us"]       # the same hardware, another hot-loop schedule
+
+
+def test_every_assumed_amd_value_names_the_measurement_that_would_replace_it():
+    """Issue 35: an `assumed` number of an AMD description says which run settles it (its note's 'settle:')."""
+    for name in ("mi300x", "mi325x", "mi350x", "mi355x"):
+        for key, p in load_gpu(name).provenance.items():
+            if p.kind == "assumed":
+                assert "settle:" in p.note, f"{name} {key}"

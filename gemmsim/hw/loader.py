@@ -290,6 +290,9 @@ class ArchFacts:
     # loads, MFMAs and reads; "spread": preloads, then the rest spread over the MFMAs); None: FlyDSL
     # builds no preshuffle GEMM for it, and neither does gemmsim's generator
     preshuffle_hot_loop: str | None = None
+    # the matrix instruction FlyDSL's preshuffle GEMM issues per input dtype on this arch (an opcode of the
+    # file's [[matrix]] table); a dtype not named takes the table's fastest 16x16 instruction
+    preshuffle_mfma: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 PRESHUFFLE_HOT_LOOPS = ("paired", "spread")
@@ -310,6 +313,8 @@ class GPU:
     memory: Memory
     matrix: tuple[MatrixInstruction, ...]
     launch_overhead_us: float = hw(US_OR_0, absent=0.0)  # per-launch time beside the kernel's own (0: the file gives none)
+    # between back-to-back launches of one stream, what a timing of the whole loop adds per launch (0: none given)
+    inter_kernel_gap_us: float = hw(US_OR_0, absent=0.0)
     provenance: Mapping[str, Provenance] = field(repr=False)
     clock_under_load: ClockUnderLoad | None = None  # None: the sustained clock whatever the kernel does
     arch_facts: ArchFacts = ArchFacts()
@@ -731,10 +736,10 @@ def _build(path: Path, data: dict) -> GPU:
         cu=cu,
         lds=lds,
         memory=memory,
-        matrix=r.matrix(data.get("matrix")),
+        matrix=(matrix := r.matrix(data.get("matrix"))),
         provenance=MappingProxyType(r.provenance),
         clock_under_load=_clock_under_load(r, device),
-        arch_facts=_arch_facts(r, data),
+        arch_facts=_arch_facts(r, data, matrix),
     )
     r.check_relations({"compute_units": gpu.compute_units, "xcds": gpu.xcds, "peak_clock_mhz": gpu.peak_clock_mhz,
                        "sustained_clock_mhz": gpu.sustained_clock_mhz, **vars(gpu.cu), **vars(gpu.lds),
@@ -749,10 +754,11 @@ def _clock_under_load(r: _Reader, device: dict) -> ClockUnderLoad | None:
     return ClockUnderLoad(**r.section(table, ClockUnderLoad))
 
 
-ARCH_FACT_TYPES = {"bf16_in_software": bool, "preshuffle_hot_loop": str}
+ARCH_FACT_TYPES = {"bf16_in_software": bool, "preshuffle_hot_loop": str, "preshuffle_mfma": dict}
+_ARCH_FACT_RULES = {bool: "must be true or false", str: "must be a string", dict: "must be a table of dtype = opcode"}
 
 
-def _arch_facts(r: _Reader, data: dict) -> ArchFacts:
+def _arch_facts(r: _Reader, data: dict, matrix: tuple[MatrixInstruction, ...]) -> ArchFacts:
     """[arch_facts]: each fact a sourced value, as every number is; absent keys keep ArchFacts' defaults."""
     if "arch_facts" not in data:
         return ArchFacts()
@@ -764,8 +770,14 @@ def _arch_facts(r: _Reader, data: dict) -> ArchFacts:
             r.fail(full, f"unknown key (expected one of {', '.join(ARCH_FACT_TYPES)})")
         val = r.value(table, "arch_facts", key, ARCH_FACT_TYPES[key])
         if not isinstance(val, ARCH_FACT_TYPES[key]):
-            r.fail(f"{full} = {val!r}", "must be true or false" if ARCH_FACT_TYPES[key] is bool else "must be a string")
+            r.fail(f"{full} = {val!r}", _ARCH_FACT_RULES[ARCH_FACT_TYPES[key]])
         facts[key] = val
+    for dtype_name, opcode in facts.get("preshuffle_mfma", {}).items():
+        if not any(i.opcode == opcode and i.dtype_a == dtype_name for i in matrix):
+            r.fail(f"[arch_facts].preshuffle_mfma.{dtype_name} = {opcode!r}",
+                   f"must be an opcode of the file's [[matrix]] table that takes {dtype_name}")
+    if "preshuffle_mfma" in facts:
+        facts["preshuffle_mfma"] = MappingProxyType(dict(facts["preshuffle_mfma"]))
     if facts.get("preshuffle_hot_loop", PRESHUFFLE_HOT_LOOPS[0]) not in PRESHUFFLE_HOT_LOOPS:
         r.fail(f"[arch_facts].preshuffle_hot_loop = {facts['preshuffle_hot_loop']!r}",
                f"must be one of {', '.join(PRESHUFFLE_HOT_LOOPS)}")

@@ -11,9 +11,11 @@ two the model is linear in the activity:
 
     clock(dtype, a) = min(peak, factor x (peak - (peak - full_load[dtype]) x min(1, a / a_full)))
 
-    a          the kernel's activity: the busier of its matrix pipes (busy cycles of every matrix
-               pipe of the GPU over the kernel's cycles) and its memory paths (the same for every
-               CU's path to the L2); an idle CU counts as idle. The busier unit, not a weighted sum:
+    a          the kernel's activity: the busier of its matrix work (busy cycles of every matrix
+               pipe of the GPU over the kernel's cycles, each weighted by its instruction's FLOP rate
+               over the dtype's peak rate: gfx950 running gfx942's half-rate int8 MFMA does half the
+               work per busy cycle, simulate.matrix_rate_share) and its memory paths (busy cycles of
+               every CU's path to the L2); an idle CU counts as idle. The busier unit, not a weighted sum:
                no source weighs data movement against matrix work, and a kernel that saturates its
                memory path draws power as one that saturates its matrix pipes does (an assumption)
     full_load  sustained_clock_mhz[dtype], measured under GEMMs at matrix activity a_full

@@ -279,7 +279,10 @@ def workgroups_on_busiest_cu(a: TileAnalysis, gpu: GPU) -> int:
 
 
 def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
-    """The 16x16 matrix instruction with the highest FLOP rate for this dtype (full-rate forms on gfx950).
+    """The 16x16 matrix instruction FlyDSL's kernel issues for this dtype on this arch: the one the GPU
+    description names ([arch_facts].preshuffle_mfma, read from the compiled kernels: gfx950's int8 kernel
+    issues gfx942's half-rate v_mfma_i32_16x16x32_i8), its rate from the [[matrix]] table; else the
+    fastest 16x16 instruction for the dtype.
 
     At an equal rate the unscaled form wins: the kernel applies its per-row and per-column scales
     in the epilogue, so the compiled FlyDSL kernel issues v_mfma_f32_16x16x128_f8f6f4, not the
@@ -290,6 +293,9 @@ def select_mfma(gpu: GPU, dtype: str) -> MatrixInstruction:
         have = sorted({i.dtype_a for i in gpu.matrix})
         raise ConfigError(f"dtype {dtype!r} is not supported on {gpu.arch} ({gpu.name}): "
                           f"its matrix instructions take {', '.join(have)}")
+    named = gpu.arch_facts.preshuffle_mfma.get(dtype)
+    if named is not None:
+        return next(i for i in candidates if i.opcode == named)
     want_scaled = dtype in BLOCK_SCALED_DTYPES
     return max(candidates, key=lambda i: (i.flops / i.cycles, i.k, i.opcode.startswith("v_mfma_scale") == want_scaled))
 
