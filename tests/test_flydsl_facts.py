@@ -51,7 +51,22 @@ _VGPR_S1_942 = ("FlyDSL's single-buffer loop keeps one B fragment, whose next lo
 _OCC_S1_942 = "occupancy follows the VGPR estimate, which exceeds the compiled allocation (see arch_vgprs)"
 _SPILL = ("waves_per_eu=4 caps 64x256x128 at 128 VGPRs: the compiled loop spills 70 VGPRs to scratch, whose "
           "stores, loads and waits the generator does not emit (nor do its A reads keep their addresses)")
+_VGPR_NEW = ("not investigated yet (issue 35 added these kernels for their MFMA opcode and counts): the estimate "
+             "misses the compiled allocation by more than a granule: gfx942 int8 156 vs 148, fp16 228 vs 188; "
+             "gfx950 int8 184 vs 168 (so 2 waves per SIMD, not 3), fp16 228 vs 252")
+_UNROLLED = ("LLVM unrolls the whole K loop of the async waves_per_eu=2 kernels (no loop: 65 or 28 K tiles in line) "
+             "and keeps 256 VGPRs with spills (int8 18, fp8 128x256x128 spills too); the generator keeps a loop and "
+             "estimates 244-248 VGPRs (97 compiled at 64x64x256, 88 estimated: 4 waves, not 5)")
 XFAIL: dict[tuple[str, str], str] = {
+    **{(k, "arch_vgprs"): _VGPR_NEW for k in ("gfx942-int8-64x256x128", "gfx942-fp16-64x256x128",
+                                             "gfx950-int8-64x256x128", "gfx950-fp16-64x256x128")},
+    ("gfx950-int8-64x256x128", "waves_per_simd"): _VGPR_NEW,
+    **{(k, "loop_s_waitcnt"): ("not investigated yet: per K tile the generator waits 16 times (int8) and 31 (fp16), "
+                               "the compiled loops 10 and 20.5; as for fp8 (_WAIT_950), LLVM orders the loads its own way")
+       for k in ("gfx950-int8-64x256x128", "gfx950-fp16-64x256x128")},
+    **{(k, f): _UNROLLED for k in ("gfx950-int8-128x256x128-async-wpe2", "gfx950-fp8-128x256x128-async-wpe2")
+       for f in ("arch_vgprs", "spills")},
+    **{("gfx950-fp8-64x64x256-async-wpe2", f): _UNROLLED for f in ("arch_vgprs", "waves_per_simd")},
     **{(k, "arch_vgprs"): _VGPR_S1_942 for k in ("gfx942-fp8-16x64x512-s1-wpe4", "gfx942-fp8-32x128x256-s1")},
     **{(k, "waves_per_simd"): _OCC_S1_942 for k in ("gfx942-fp8-16x64x512-s1-wpe4", "gfx942-fp8-32x128x256-s1")},
     ("gfx942-fp8-16x128x512-wpe4", "spills"): ("the estimate (164 VGPRs) exceeds the hint's 128, but the compiled "
@@ -67,6 +82,9 @@ XFAIL: dict[tuple[str, str], str] = {
 COUNTED = ("loop_mfma", "loop_ds_write", "loop_buffer_load", "loop_s_barrier", "loop_s_waitcnt")
 FACT_NAMES = COUNTED + ("loop_ds_read", "mfma_opcode", "lds_bytes", "arch_vgprs", "waves_per_simd",
                         "a_read_max_ways", "spills")
+# A kernel whose K loop LLVM unrolled whole (hot_loop = false) has no loop to count: its MFMAs per K tile
+# (kernel_mfma over k_tiles), its opcode and its resources are the facts
+UNROLLED_FACT_NAMES = ("kernel_mfma", "mfma_opcode", "lds_bytes", "arch_vgprs", "waves_per_simd", "spills")
 
 
 def _generated(fact: dict):
@@ -100,8 +118,10 @@ def _per_tile_opcodes(program, tile) -> dict[str, float]:
 def _generated_value(name: str, fact: dict):
     a, program, gpu = _generated(fact)
     tile = tuple(int(x) for x in fact["tile"].split("x"))
-    if name in COUNTED or name == "loop_ds_read":
+    if name in COUNTED or name in ("loop_ds_read", "kernel_mfma"):
         counts = _per_tile_opcodes(program, tile)
+        if name == "kernel_mfma":
+            return round(counts.get("loop_mfma", 0), 6)
         if name == "loop_ds_read":
             return {o: round(v, 6) for o, v in sorted(counts.items()) if o.startswith("ds_read")}
         return round(counts.get(name, 0), 6)
@@ -125,7 +145,9 @@ def _generated_value(name: str, fact: dict):
 
 
 def _compiled_value(name: str, fact: dict):
-    tiles = fact["k_tiles_per_iteration"]
+    if name == "kernel_mfma":
+        return round(fact["kernel_mfma"] / fact["k_tiles"], 6)
+    tiles = fact.get("k_tiles_per_iteration")
     if name in COUNTED:
         return round(fact[name] / tiles, 6)
     if name == "loop_ds_read":
@@ -139,7 +161,7 @@ def _compiled_value(name: str, fact: dict):
 
 def _cases():
     for kid, fact in KERNELS.items():
-        for name in FACT_NAMES:
+        for name in FACT_NAMES if fact["hot_loop"] else UNROLLED_FACT_NAMES:
             marks = [pytest.mark.xfail(strict=True, reason=XFAIL[(kid, name)])] if (kid, name) in XFAIL else []
             yield pytest.param(kid, name, id=f"{kid}-{name}", marks=marks)
 
@@ -162,8 +184,20 @@ def test_facts_file_records_its_provenance():
     assert {k["arch"] for k in FACTS["kernel"]} == {"gfx942", "gfx950"}
 
 
+def test_every_dtype_flydsl_builds_is_compiled_on_both_archs():
+    """Issue 35: the facts hold each dtype of FlyDSL's preshuffle GEMM (fp8, int8, bf16, fp16) on gfx942
+    and gfx950, so that the generator's opcode is checked against the compiled one for each (mfma_opcode)."""
+    have = {(k["arch"], k["dtype"]) for k in FACTS["kernel"]}
+    assert have >= {(arch, d) for arch in ("gfx942", "gfx950") for d in ("fp8", "int8", "bf16", "fp16")}
+    int8 = {k["arch"]: k["mfma_opcode"] for k in FACTS["kernel"] if k["dtype"] == "int8" and k["copy"] == "sync"}
+    assert int8 == {"gfx942": "v_mfma_i32_16x16x32_i8", "gfx950": "v_mfma_i32_16x16x32_i8"}
+
+
 def test_facts_are_whole_k_tiles_per_iteration():
     for kid, fact in KERNELS.items():
+        if not fact["hot_loop"]:
+            assert fact["kernel_mfma"] % fact["k_tiles"] == 0, kid
+            continue
         assert fact["k_tiles_per_iteration"] == int(fact["k_tiles_per_iteration"]) >= 1, kid
 
 

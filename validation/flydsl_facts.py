@@ -84,6 +84,13 @@ CONFIGS = (
     FlyConfig("fp8", (16, 128, 512), 32, 4096, 4096, waves_per_eu=4, archs=("gfx942",)),   # K 1024 leaves no loop
     # a hint the registers cannot meet: LLVM caps the allocation and spills
     FlyConfig("fp8", (64, 256, 128), 5120, 5120, 8320, waves_per_eu=4, archs=("gfx942",)),
+    # The other dtypes FlyDSL builds, at the CI's int8 shape and tile (its MFMA per dtype and arch), and the
+    # CI's async-copy kernels (gfx950 only; waves_per_eu 2, the CI script's default for them)
+    FlyConfig("int8", (64, 256, 128), 9728, 8192, 8320),
+    FlyConfig("fp16", (64, 256, 128), 5120, 5120, 8320),
+    FlyConfig("int8", (128, 256, 128), 9728, 8192, 8320, copy="async", waves_per_eu=2, archs=("gfx950",)),
+    FlyConfig("fp8", (128, 256, 128), 9728, 8192, 8320, copy="async", waves_per_eu=2, archs=("gfx950",)),
+    FlyConfig("fp8", (64, 64, 256), 256, 2112, 7168, copy="async", waves_per_eu=2, archs=("gfx950",)),
 )
 
 # Runs in the FlyDSL Python: build the kernel, call it once on CPU tensors (COMPILE_ONLY runs nothing).
@@ -95,7 +102,7 @@ dtype, (tm, tn, tk), (M, N, K) = sys.argv[2], map(int, sys.argv[3].split("x")), 
 stage, copy, wpe = int(sys.argv[5]), sys.argv[6], int(sys.argv[7])
 fn = compile_preshuffle_gemm(N=N, K=K, tile_m=tm, tile_n=tn, tile_k=tk, in_dtype=dtype, out_dtype="bf16",
                              lds_stage=stage, use_async_copy=copy == "async", waves_per_eu=wpe or None)
-elem = torch.int8 if dtype == "fp8" else torch.bfloat16
+elem = {"fp8": torch.int8, "int8": torch.int8, "fp16": torch.float16}.get(dtype, torch.bfloat16)
 fn(torch.empty(M * N, dtype=torch.bfloat16), torch.empty(M * K, dtype=elem), torch.empty(N * K, dtype=elem),
    torch.empty(M, dtype=torch.float32), torch.empty(N, dtype=torch.float32), torch.empty(0, dtype=torch.bfloat16),
    M, N, None)
@@ -138,19 +145,32 @@ def read_facts(asm: Path, cfg: FlyConfig, arch: str) -> dict:
     pk = load_kernel(asm, problem=Problem(cfg.m, cfg.n, cfg.k, cfg.dtype), gpu=ARCH_GPU[arch], tile=cfg.tile)
     report = analyze_parsed(pk)
     loop = hot_loop(pk.program.waves[0])
+    res, occ = report["resources"], report["occupancy"]
+    spills = re.search(r"\.vgpr_spill_count:\s*(\d+)", Path(asm).read_text())
+    common = {
+        "arch_vgprs": res["arch_vgprs"], "accum_vgprs": res["accum_vgprs"], "sgprs": res["sgprs"],
+        "vgpr_spill_count": int(spills.group(1)) if spills else 0,
+        "lds_bytes": res["lds_bytes"],
+        "waves_per_simd": occ["waves_per_simd"], "occupancy_limited_by": occ["limited_by"],
+    }
+    head = {"arch": arch, "gpu": ARCH_GPU[arch], "dtype": cfg.dtype, "tile": cfg.tile_text,
+            "shape": f"{cfg.m}x{cfg.n}x{cfg.k}",
+            "lds_stage": cfg.lds_stage, "copy": cfg.copy, "waves_per_eu": cfg.waves_per_eu or 0}
     if loop is None:
-        raise FactsError(f"{asm}: no hot loop found")
+        # LLVM unrolled the whole K loop (a known trip count): the kernel's MFMAs per K tile instead
+        every = Counter(instr.opcode for instr, _ in walk(pk.program.waves[0]))
+        k_tiles = -(-cfg.k // cfg.tile[2])
+        return {**head, "hot_loop": False,
+                "mfma_opcode": ",".join(sorted(o for o in every if o.startswith("v_mfma"))),
+                "k_tiles": k_tiles,
+                "kernel_mfma": sum(n for o, n in every.items() if o.startswith("v_mfma")), **common}
     by_opcode = Counter(instr.opcode for instr, _ in walk(loop.body))
     by_op = Counter(instr.op for instr, _ in walk(loop.body))
     mfma = sorted({o for o in by_opcode if o.startswith("v_mfma")})
     ds_read = {o: n for o, n in sorted(by_opcode.items()) if o.startswith("ds_read")}
     a_reads = [r for r in report["lds_accesses"] if r["in_hot_loop"] and r["opcode"] == "ds_read_b128"]
-    res, occ = report["resources"], report["occupancy"]
-    spills = re.search(r"\.vgpr_spill_count:\s*(\d+)", Path(asm).read_text())
     return {
-        "arch": arch, "gpu": ARCH_GPU[arch], "dtype": cfg.dtype, "tile": cfg.tile_text,
-        "shape": f"{cfg.m}x{cfg.n}x{cfg.k}",
-        "lds_stage": cfg.lds_stage, "copy": cfg.copy, "waves_per_eu": cfg.waves_per_eu or 0,
+        **head, "hot_loop": True,
         "mfma_opcode": ",".join(mfma),
         "loop_trip_count": loop.trip_count,
         "k_tiles_per_iteration": round(k_tiles_per_iteration(pk.program, cfg.tile), 6),
@@ -161,10 +181,7 @@ def read_facts(asm: Path, cfg: FlyConfig, arch: str) -> dict:
         "loop_s_waitcnt": sum(n for o, n in by_opcode.items() if o.startswith("s_waitcnt")),
         "loop_s_barrier": by_opcode["s_barrier"],
         "a_read_max_ways": max((r.get("max_ways", 0) for r in a_reads), default=0),
-        "arch_vgprs": res["arch_vgprs"], "accum_vgprs": res["accum_vgprs"], "sgprs": res["sgprs"],
-        "vgpr_spill_count": int(spills.group(1)) if spills else 0,
-        "lds_bytes": res["lds_bytes"],
-        "waves_per_simd": occ["waves_per_simd"], "occupancy_limited_by": occ["limited_by"],
+        **common,
     }
 
 
@@ -236,8 +253,9 @@ def main(argv=None) -> int:
         kernels = []
         for arch, cfg in pairs:
             kernels.append(read_facts(compile_one(cfg, arch, args, scratch), cfg, arch))
-            print(f"{arch}:{cfg.name}: {kernels[-1]['loop_mfma']} MFMA/iteration, "
-                  f"{kernels[-1]['arch_vgprs']} VGPRs", file=sys.stderr)
+            kern = kernels[-1]
+            mfma = f"{kern['loop_mfma']} MFMA/iteration" if kern["hot_loop"] else f"no loop, {kern['kernel_mfma']} MFMA"
+            print(f"{arch}:{cfg.name}: {kern['mfma_opcode']}, {mfma}, {kern['arch_vgprs']} VGPRs", file=sys.stderr)
     except FactsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
