@@ -161,7 +161,7 @@ def test_a_hardware_key_is_declared_once_on_its_field():
                + loader.STORE_MEMORY_KEYS)
     assert set(grouped) == optional - {"l1_sector_bytes", "l2_partitions"}
     assert loader.DEVICE_KEYS == ("compute_units", "xcds", "peak_clock_mhz", "sustained_clock_mhz",
-                                  "clock_under_load", "launch_overhead_us")
+                                  "clock_under_load", "launch_overhead_us", "inter_kernel_gap_us")
 
 
 def test_a_new_optional_key_is_one_line(tmp_path, monkeypatch):
