@@ -47,12 +47,16 @@ def test_the_driver_runs_against_the_hip_standin(tmp_path):
     env = {**os.environ, "GEMMSIM_HIP_STANDIN": "1", "PATH": f"{STANDIN / 'bin'}:{os.environ['PATH']}",
            "PYTHONPATH": f"{STANDIN}:{REPO}"}
     proc = subprocess.run([sys.executable, "-m", "validation.microbench", "--backend", "hip", "--quick",
-                           "--only", "lds,barrier,matrix", "--build-dir", str(tmp_path / "build"), "--out", str(tmp_path)],
+                           "--only", "lds,barrier,matrix,madd", "--build-dir", str(tmp_path / "build"), "--out", str(tmp_path)],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     rows = read_microbench(tmp_path / "microbench.csv")
     benches = {r.bench for r in rows}
-    assert {"shared", "lds_b32", "lds_b64", "lds_b128", "barrier", "matrix"} <= benches
+    assert {"shared", "lds_b32", "lds_b64", "lds_b128", "barrier", "matrix", "dfma", "imad"} <= benches
+    for bench in ("dfma", "imad"):   # issue 34: the fp64 and int32 ladders' pipes (the stand-in's equal
+        metrics = {r.metric for r in rows if r.bench == bench}   # times leave the by-difference rate out)
+        assert {"latency_cycles", f"{bench}_per_cycle_per_sm"} <= metrics <= {
+            "latency_cycles", f"{bench}_per_cycle_per_sm", f"{bench}_per_cycle_per_sm_by_difference"}
     assert {r.param_value for r in rows if r.bench == "matrix"} == set(microbench.MATRIX["gfx942"])
     assert {r.param_value for r in rows if r.bench == "lds_b128"} == {4, 8, 16, 32, 64, 128}
     assert all(r.clock_mhz == 2100.0 and "stand-in" in r.device for r in rows)

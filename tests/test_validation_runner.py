@@ -201,6 +201,10 @@ def test_suites_cover_every_kernel_and_shape():
     fresh = suites.suite_points("fresh")
     assert not {(p.m, p.n, p.k) for p in fresh} & set(suites.SHAPES + suites.CHECK_SHAPES)
     assert len(fresh) == len(suites.FRESH_SHAPES) * (len(kernels.LADDER_KERNELS) + 2 * len(kernels.mma_tile_configs()))
+    large = suites.suite_points("large")
+    seen = set(suites.SHAPES + suites.CHECK_SHAPES + suites.FRESH_SHAPES + suites.DEPTH_SHAPES)
+    assert not {(p.m, p.n, p.k) for p in large} & seen
+    assert len(large) == len(suites.LARGE_SHAPES) * 2 * len(kernels.mma_tile_configs())
     with pytest.raises(ValueError):
         suites.parse_shape("12x3")
 

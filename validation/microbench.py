@@ -38,6 +38,11 @@ The groups (BENCHES, --only takes their names):
   lds      shared: dependent LDS latency and rate by conflict ways (lane l reads word l x stride);
            lds_b32/b64/b128: cycles per wave access by stride, one block filling the SM/CU
   valu     ffma: dependent latency, event-timed and by-difference rates; valu: lanes per cycle per SIMD
+  madd     (issue 34, the fp64 and int32 ladders) dfma, imad: ffma's measurements for a double-precision
+           multiply-add (DFMA on sm_90) and a 32-bit integer one (IMAD; each chain squares its value):
+           metrics latency_cycles (chains=1, one warp), <bench>_per_cycle_per_sm (event-timed) and
+           <bench>_per_cycle_per_sm_by_difference (8 chains per thread, 8 blocks of 256 per SM/CU), in lane
+           operations per cycle per SM/CU, as ffma's
   matrix   the arch's matrix instructions (MATRIX): dependent latency and issue cycles per SIMD;
            on sm_90 also the mma_sync rows of the first H200 suite
   barrier  cycles per __syncthreads by block size
@@ -110,7 +115,8 @@ COLUMNS = ("bench", "param_name", "param_value", "metric", "value", "sm_clock_mh
 FETCH_STEPS = (256, 1024, 4096)
 EPILOGUE_TILES = ((1, 2), (4, 4), (8, 4), (4, 8))   # microbench.hip's epilogue_stores (M_REP, N_REP)
 SYMBOLS = ("empty_kernel", "store_words", "chase_global", "copy_vec4", "read_vec4", "l1_lines", "chase_shared",
-           "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "barrier_loop", "loaded_chase",
+           "lds_b32", "lds_b64", "lds_b128", "ffma_latency", "ffma_throughput", "dfma_latency", "dfma_throughput",
+           "imad_latency", "imad_throughput", "barrier_loop", "loaded_chase",
            "mlp_loads1", "mlp_loads2", "mlp_loads4", "mlp_loads8", "mlp_loads16", "lds_cross",
            "chase_warp", "chase_sharers", "l1_wide_b32", "l1_wide_b64", "chase_warp64",
            *(f"epilogue_stores_m{m}_n{n}" for m, n in EPILOGUE_TILES), "store_shape",
@@ -505,6 +511,27 @@ def bench_valu(x: Bench) -> None:
     rate = x.per_cycle_per_cu(per_iter * (lengths[1] - lengths[0]), dt, clock)
     x.row("ffma", "chains", 8, "ffma_per_cycle_per_sm_by_difference", rate, clock)
     x.row("valu", "chains", 8, "valu_per_cycle_per_simd", rate / SIMDS_PER_CU, clock)
+
+
+def bench_madd(x: Bench) -> None:
+    """DFMA and IMAD as bench_valu measures FFMA: one warp's dependent chain (latency), then 8
+    independent chains per thread over 8 blocks of 256 threads per SM/CU (rate, event-timed and by
+    difference of two loop lengths)."""
+    iters = 64 if x.quick else 1024
+    tail = [("ptr", int(x.sink)), ("ptr", int(x.cycles))]
+    for bench, head in (("dfma", [("f64", 0.999), ("f64", 1e-3)]), ("imad", [("u32", 3), ("u32", 1)])):
+        x.launch(f"{bench}_latency", 1, x.wave, head + [("i32", iters)] + tail)
+        x.row(bench, "chains", 1, "latency_cycles", float(x.first_cycles()[0]) / (iters * 16), x.clock())
+        blocks, threads = x.sms * 8, 256
+        per_iter = blocks * threads * 8 * 16
+        t = x.timed_us(f"{bench}_throughput", blocks, threads, head + [("i32", iters)] + tail)
+        clock = x.clock()
+        x.row(bench, "chains", 8, f"{bench}_per_cycle_per_sm", x.per_cycle_per_cu(per_iter * iters, t, clock), clock)
+        lengths = (16, 80) if x.quick else (64, 320)
+        dt = x.extra_us(f"{bench}_throughput", blocks, threads, lambda n: head + [("i32", n)] + tail, lengths)
+        clock = x.clock()
+        x.row(bench, "chains", 8, f"{bench}_per_cycle_per_sm_by_difference",
+              x.per_cycle_per_cu(per_iter * (lengths[1] - lengths[0]), dt, clock), clock)
 
 
 def bench_matrix(x: Bench) -> None:
@@ -947,7 +974,7 @@ def bench_slices(x: Bench) -> None:
 # In this order: the launch last, when the benches before it have brought the clocks up.
 BENCHES = {"chase": bench_chase, "copy": bench_copy, "l2": bench_l2, "l1": bench_l1, "l1wide": bench_l1wide,
            "epilogue": bench_epilogue, "lds": bench_lds,
-           "valu": bench_valu, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
+           "valu": bench_valu, "madd": bench_madd, "matrix": bench_matrix, "barrier": bench_barrier, "loaded": bench_loaded,
            "mlp": bench_mlp, "mio": bench_mio, "lg": bench_lg, "inflight": bench_inflight, "cross": bench_cross,
            "touch": bench_touch,
            "sharers": bench_sharers, "clock": bench_clock, "fetch": bench_fetch, "slices": bench_slices,

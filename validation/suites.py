@@ -31,7 +31,11 @@ FRESH_SHAPES = ((32, 8192, 4096), (64, 4096, 4096), (2048, 2048, 2048), (256, 25
 # the first tiles' loads, the epilogue) stands apart from its cost per K tile.
 DEPTH_SHAPES = tuple((512, 512, k) for k in (128, 256, 512, 1024, 2048, 4096)) + tuple(
     (128, 128, k) for k in (128, 512, 2048, 8192))
-SUITES = ("ladder", "matrix", "check", "fresh", "depth")
+# Large shapes no suite above has (issue 34): the swizzled large tiles were predicted 29-53 % too
+# slow at tens to hundreds of GFLOP. K-heavy, N-heavy, large square and wide; every matrix-core config.
+LARGE_SHAPES = ((4096, 4096, 8192), (2048, 8192, 10240), (8192, 8192, 2048), (1024, 16384, 4096),
+                (6144, 6144, 3072))
+SUITES = ("ladder", "matrix", "check", "fresh", "depth", "large")
 
 
 @dataclass(frozen=True)
@@ -83,11 +87,16 @@ def depth_points(vendor: str = "nvidia") -> list[Point]:
             for shape in DEPTH_SHAPES for cfg in kernels.mma_tile_configs() for swz in (False, True)]
 
 
+def large_points(vendor: str = "nvidia") -> list[Point]:
+    return [Point("large", kernels.mma_spec(*cfg, swz, vendor), *shape)
+            for shape in LARGE_SHAPES for cfg in kernels.mma_tile_configs() for swz in (False, True)]
+
+
 def suite_points(suite: str, vendor: str = "nvidia") -> list[Point]:
     if suite == "all":
         return ladder_points(vendor) + matrix_points(vendor)
     builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points,
-                "fresh": fresh_points, "depth": depth_points}
+                "fresh": fresh_points, "depth": depth_points, "large": large_points}
     if suite not in builders:
         raise ValueError(f"unknown suite {suite!r}; choose {', '.join(SUITES)} or all")
     return builders[suite](vendor)

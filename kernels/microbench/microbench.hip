@@ -16,9 +16,11 @@ typedef gs_u64 u64;
 #if defined(GS_NVIDIA)
 #define GS_CLOCK() ((u64)clock64())
 #define GS_FMAF(a, b, c) fmaf(a, b, c)
+#define GS_FMA(a, b, c) fma(a, b, c)
 #else
 #define GS_CLOCK() ((u64)__builtin_amdgcn_s_memtime())
 #define GS_FMAF(a, b, c) __builtin_fmaf(a, b, c)
+#define GS_FMA(a, b, c) __builtin_fma(a, b, c)
 #endif
 #if defined(GS_NVIDIA)
 #define GS_GRID_THREADS_X() ((u64)gridDim.x * blockDim.x)
@@ -735,6 +737,48 @@ extern "C" __global__ void ffma_latency(float b, float c, int iters, float* sink
 }
 extern "C" __global__ void ffma_throughput(float b, float c, int iters, float* sink, u64* cycles) {
   ffma_chains<8>(b, c, iters, sink, cycles);
+}
+
+// ---- DFMA and IMAD (issue 34: the pipes of the fp64 and int32 ladders) -------------------------
+// As ffma_chains, for a double-precision multiply-add (DFMA on sm_90, v_fma_f64 on AMD) and a 32-bit
+// integer one (IMAD on sm_90). The integer chain squares its value (a = a * a + c), so that no
+// compiler can fold a run of multiply-adds by one loop-invariant factor into fewer.
+__device__ __forceinline__ double madd_step(double a, double b, double c) { return GS_FMA(a, b, c); }
+__device__ __forceinline__ u32 madd_step(u32 a, u32 b, u32 c) { (void)b; return a * a + c; }
+
+template <typename T, int CHAINS>
+__device__ __forceinline__ void madd_chains(T b, T c, int iters, T* sink, u64* cycles) {
+  T a[CHAINS];
+#pragma unroll
+  for (int i = 0; i < CHAINS; ++i) a[i] = b * (T)(i + 1) + (T)threadIdx.x;
+  __syncthreads();
+  const u64 t0 = GS_CLOCK();
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+#pragma unroll
+      for (int i = 0; i < CHAINS; ++i) a[i] = madd_step(a[i], b, c);
+    }
+  }
+  __syncthreads();
+  const u64 t1 = GS_CLOCK();
+  T s = 0;
+#pragma unroll
+  for (int i = 0; i < CHAINS; ++i) s += a[i];
+  sink[blockIdx.x * blockDim.x + threadIdx.x] = s;
+  if (threadIdx.x == 0) cycles[blockIdx.x] = t1 - t0;
+}
+extern "C" __global__ void dfma_latency(double b, double c, int iters, double* sink, u64* cycles) {
+  madd_chains<double, 1>(b, c, iters, sink, cycles);
+}
+extern "C" __global__ void dfma_throughput(double b, double c, int iters, double* sink, u64* cycles) {
+  madd_chains<double, 8>(b, c, iters, sink, cycles);
+}
+extern "C" __global__ void imad_latency(u32 b, u32 c, int iters, u32* sink, u64* cycles) {
+  madd_chains<u32, 1>(b, c, iters, sink, cycles);
+}
+extern "C" __global__ void imad_throughput(u32 b, u32 c, int iters, u32* sink, u64* cycles) {
+  madd_chains<u32, 8>(b, c, iters, sink, cycles);
 }
 
 // ---- instruction fetch: straight-line code (issue 12) ------------------------------------------

@@ -11,7 +11,7 @@ import ctypes
 import struct
 from dataclasses import dataclass
 
-_FORMATS = {"ptr": "<Q", "i32": "<i", "u32": "<I", "u64": "<Q", "f32": "<f"}
+_FORMATS = {"ptr": "<Q", "i32": "<i", "u32": "<I", "u64": "<Q", "f32": "<f", "f64": "<d"}
 
 # The launch-parameter markers of each runtime's ``extra`` array.
 CUDA_EXTRA_MARKERS = {"buffer_pointer": 1, "buffer_size": 2, "end": 0}
