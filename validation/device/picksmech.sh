@@ -21,7 +21,7 @@ W=/tmp/picksmech
 BUILD=${BUILD:-/tmp/picksmech_build}
 BUDGET_S=${BUDGET_S:-235}
 BACKEND=${BACKEND:-cuda}
-SHAPES=${SHAPES:-4096x4096x8192,2048x8192x10240,1024x16384x4096,6144x6144x3072,8192x4096x1024}
+SHAPES=${SHAPES:-}   # empty: every shape of the large suite (validation/suites.py LARGE_SHAPES)
 NCU_SHAPES=${NCU_SHAPES:-4096x4096x8192 2048x8192x10240}
 NCU_KERNELS='^mma_preshuffle_(m64n256k64|m32n256k64|m64n128k64|m64n128k128)_swz[01]$'
 NCU_METRICS=gpu__time_duration.sum,sm__cycles_active.avg,sm__cycles_active.max,sm__cycles_elapsed.max,smsp__cycles_active.avg,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sector_op_read_hit_rate.pct,lts__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex_op_read.sum,l1tex__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__warps_active.avg.per_cycle_active,smsp__inst_executed.sum,smsp__inst_issued.sum,smsp__average_warp_latency_per_inst_issued.ratio,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,lts__t_sectors.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed_op_global_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem
@@ -79,7 +79,7 @@ stage madd_sass 20 "for k in ffma_latency ffma_throughput dfma_latency dfma_thro
 done > '$W/madd_sass_counts.txt' 2>&1; cat '$W/madd_sass_counts.txt'"
 
 # 3. every matrix-core config at the large shapes, the runner's full method
-stage large 110 "python3 -m validation.run --suite large --out '$W/large' --backend $BACKEND --build-dir '$BUILD' --shapes $SHAPES"
+stage large 110 "python3 -m validation.run --suite large --out '$W/large' --backend $BACKEND --build-dir '$BUILD' ${SHAPES:+--shapes $SHAPES}"
 
 # 4. Nsight Compute on the large tiles, swizzled and not, one launch each
 i=0
