@@ -133,4 +133,40 @@ class Sm90Ladder(_Sm90):
                      tile=None, swizzle=False)
 
 
-FAMILIES = (Sm90Mma(), Sm90Ladder())
+@dataclass(frozen=True)
+class SassConfig:
+    """Any sm_90 GEMM kernel by its `cuobjdump -sass` listing (gemmsim.frontends.sm90.sass_program):
+    the listing, the kernel's arguments in order (A:B:C for the buffers' pointers, null, integer
+    expressions in M, N, K), its block of threads and the C tile one block computes."""
+
+    sass: str
+    args: str
+    tile: tuple[int, int, int]            # BLOCK_M x BLOCK_N x BLOCK_K (the K step sizes the per-tile figures only)
+    block: tuple[int, ...] = (128,)       # threads per block (x, or x by y by z)
+    function: str | None = None           # which function of a listing that holds several
+    registers: int | None = None          # per thread (default: the highest register the code names + 3)
+    shared: int | None = None             # bytes per block (default: the span its accesses touch)
+    c_bytes: int = 4                      # bytes of one C element
+
+
+class Sass(_Sm90):
+    name = "sass"
+    summary = "any sm_90 GEMM kernel from its cuobjdump -sass listing: the Program is what its code does"
+    config_type = SassConfig
+    dtypes = ("bf16", "fp32", "fp64", "int32")
+
+    def build(self, problem: Problem, config: SassConfig, gpu) -> Built:
+        from gemmsim.frontends.sm90.common import Sm90Problem
+        from gemmsim.frontends.sm90.sass_program import SassKernel, build_program
+
+        self._check(problem, gpu)
+        block = tuple(config.block) + (1,) * (3 - len(config.block))
+        if len(block) != 3:
+            raise ConfigError(f"block {config.block}: at most three dimensions (x, y, z)")
+        kernel = SassKernel(config.sass, config.function, tuple(a for a in config.args.split(":") if a.strip()),
+                            block, config.tile[:2], config.registers, config.shared)
+        sm90 = Sm90Problem(problem.m, problem.n, problem.k, problem.dtype, c_bytes=config.c_bytes)
+        return Built(build_program(kernel, sm90, gpu).program, sm90)
+
+
+FAMILIES = (Sm90Mma(), Sm90Ladder(), Sass())
