@@ -218,9 +218,9 @@ class Walk:
 
     def _memory(self, ins: SassInstr, ops: list[str], st: State, event: Event) -> None:
         base = ins.base
-        if base in ("LDG", "LDS", "LDSM", "LD"):
+        loads = base in ("LDG", "LDS", "LDSM", "LD")
+        if loads:
             ref = parse_operand(ops[1]) if len(ops) > 1 else None
-            self.ev.load(st, ins.opcode, ops, event.mask)
         elif base == "LDGSTS":
             ref = parse_operand(ops[1])
             shared = parse_operand(ops[0])
@@ -229,8 +229,12 @@ class Walk:
             ref = parse_operand(ops[0])
         if not isinstance(ref, MemRef):
             event.unresolved = True
+            if loads:
+                self.ev.load(st, ins.opcode, ops, event.mask)
             return
         event.address = self.ev.address(st, ref)
+        if loads:   # after the address: a load may overwrite its own address register
+            self.ev.load(st, ins.opcode, ops, event.mask)
         if event.address is None or (base == "LDGSTS" and event.shared is None):
             event.unresolved = True
         if base in ("LDG", "STG", "LDGSTS", "LD", "ST") and event.mask.any():
