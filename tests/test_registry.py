@@ -25,7 +25,7 @@ ISA_KERNEL = "preshuffle_bf16_m64n256k64_swz1_hint0"
 
 
 def test_the_built_in_families_register_once():
-    assert registry.names()[:5] == ["preshuffle", "sm90-mma", "sm90-ladder", "isa", "triton"]
+    assert registry.names()[:6] == ["preshuffle", "sm90-mma", "sm90-ladder", "sass", "isa", "triton"]
     assert registry.get().name == registry.DEFAULT == "preshuffle"
     with pytest.raises(InputError, match=r"unknown kernel family 'cutlass': expected one of preshuffle, sm90-mma"):
         registry.get("cutlass")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gemmsim.analytics.lds_banks import instruction_report
-from gemmsim.errors import InputError
+from gemmsim.errors import ConfigError, InputError
 from gemmsim.frontends import registry
 from gemmsim.frontends.sm90.sass_eval import MemRef, parse_operand
 from gemmsim.frontends.sm90.sass_program import bind_arguments
@@ -95,3 +95,14 @@ def test_memory_operands_are_read_with_their_registers_and_offset():
     ref = parse_operand("desc[UR18][R8.64+0x100]")
     assert ref == MemRef(reg="R8", wide=True, ureg="", offset=0x100)
     assert parse_operand("[R146+UR4+-0x10]") == MemRef(reg="R146", ureg="UR4", offset=-0x10)
+
+
+def test_a_listing_with_warp_group_mma_is_refused_not_predicted_without_its_matrix_work(tmp_path, h200):
+    listing = tmp_path / "k.sass"
+    listing.write_text("\t\tFunction : k\n"
+                       "        /*0000*/                   HGMMA.64x128x16.F32.BF16 R24, gdesc[UR4], RZ ;   /* 0x0 */\n"
+                       "                                                                     /* 0x000fe20000000800 */\n"
+                       "        /*0010*/                   EXIT ;                                      /* 0x0 */\n"
+                       "                                                                     /* 0x000fe20000000800 */\n")
+    with pytest.raises(ConfigError, match="HGMMA"):
+        build("sass", {"tile": "64x128x16", "args": "A:B:C:M:N:K", "sass": str(listing)}, Problem(64, 128, 16, "bf16"), h200)

@@ -520,6 +520,9 @@ class Builder:
         def plain() -> list[Instr]:
             return [replace(issue_only(1, tag)[0], control=control)]
 
+        if base in ("HGMMA", "IMMA", "DMMA", "QGMMA", "IGMMA", "BGMMA"):
+            raise ConfigError(f"{tag}: {base} (warp-group or non-bf16 matrix instructions) is not modelled by the SASS "
+                              "front-end; it reads HMMA.16816.F32.BF16 (mma.sync)")
         if base == "HMMA":
             if not mask.any():
                 return plain()
