@@ -106,3 +106,31 @@ def test_a_listing_with_warp_group_mma_is_refused_not_predicted_without_its_matr
                        "                                                                     /* 0x000fe20000000800 */\n")
     with pytest.raises(ConfigError, match="HGMMA"):
         build("sass", {"tile": "64x128x16", "args": "A:B:C:M:N:K", "sass": str(listing)}, Problem(64, 128, 16, "bf16"), h200)
+
+
+TRITON = SASS.parent / "triton"
+
+
+@pytest.mark.parametrize("config,shape", [("mma_m128n128k64w4s4", (4096, 4096, 4096)),
+                                          ("mma_m128n128k64w4s4", (512, 4096, 14336))])
+def test_triton_listing_issues_what_nsight_compute_counted(config, shape, tmp_path, h200):
+    """Triton's own kernel (cp.async, ldmatrix, a grouped 1-D grid, divisions by arguments): the walked
+    Program issues exactly the warp instructions ncu counted on the H200 (smsp__inst_executed.sum)."""
+    import csv
+    import json
+    import tarfile
+
+    from gemmsim.frontends.sm90.common import launch_instructions
+
+    with tarfile.open(TRITON / "sass.tgz") as tar:
+        tar.extractall(tmp_path, members=[m for m in tar.getmembers() if config in m.name], filter="data")
+    meta = json.loads((tmp_path / "meta" / f"{config}.json").read_text())
+    order = json.loads((TRITON / "profile_order.json").read_text())
+    rows = list(csv.DictReader((TRITON / "ncu_raw.csv").open()))[1:]   # the units row first
+    at = next(i for i, o in enumerate(order) if o["config"] == config and (o["M"], o["N"], o["K"]) == shape)
+    counted = int(rows[at]["smsp__inst_executed.sum"].replace(",", ""))
+    program = build("sass", {"sass": str(tmp_path / "sass" / f"{config}.sass"), "args": "A:B:C:M:N:K:K:N:N:null:null",
+                             "tile": f"{meta['BLOCK_M']}x{meta['BLOCK_N']}x{meta['BLOCK_K']}",
+                             "block": str(32 * meta["num_warps"]), "shared": str(meta["shared"])},
+                    Problem(*shape, "bf16"), h200)
+    assert launch_instructions(program) == counted
