@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
+
+from gemmsim.caches import kept
 
 M32 = 0xFFFFFFFF
 _IMM = re.compile(r"^(-)?(0x[0-9a-fA-F]+|\d+)$")
@@ -52,7 +53,7 @@ class MemRef:
     x4: bool = False   # [R5.X4...]: the register scaled by 4 (not seen in the kernels here)
 
 
-@lru_cache(maxsize=65536)
+@kept(65536)
 def parse_operand(text: str) -> Src | MemRef:
     t = text.strip()
     if t.startswith("desc["):
