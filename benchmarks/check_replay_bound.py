@@ -26,7 +26,7 @@ from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.simulate import first_replay  # noqa: E402
 from gemmsim.problem import make_problem  # noqa: E402
 from gemmsim.tuning.search import valid_analyses  # noqa: E402
-from gemmsim.tuning.space import Space  # noqa: E402
+from gemmsim.frontends.preshuffle.space import Space  # noqa: E402
 
 SPACE = Space(lds_stage=(1, 2), copy=("sync", "async"), epilogue=("direct", "cshuffle"), tile_k_bytes=(128,))
 GPUS = ("mi300x", "mi325x", "mi355x")

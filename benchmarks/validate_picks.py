@@ -41,7 +41,7 @@ from gemmsim.hw import load_gpu  # noqa: E402
 from gemmsim.simulate import predict  # noqa: E402
 from gemmsim.problem import KernelConfig, make_problem  # noqa: E402
 from gemmsim.tuning.search import search  # noqa: E402
-from gemmsim.tuning.space import FULL  # noqa: E402
+from gemmsim.frontends.preshuffle.space import FULL  # noqa: E402
 from gemmsim.measurements.points import Compared, MeasuredPoint, family_of, tile_of  # noqa: E402
 from gemmsim.measurements.stats import PICK_TOLERANCE_PCT, sweep_summary, tile_sweep  # noqa: E402
 

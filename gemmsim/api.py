@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from gemmsim.frontends.preshuffle.analysis import TileAnalysis
     from gemmsim.ir.program import Program
     from gemmsim.tuning.cache import TuneCache
-    from gemmsim.tuning.space import Space
+    from gemmsim.frontends.preshuffle.space import Space
     from gemmsim.measurements.stalls import StallPoint, StallSummary
     from gemmsim.measurements.stats import Report
 
@@ -255,7 +255,7 @@ def _isa_config(isa, problem: Problem, tile, knobs: dict, split_k: int, kernel, 
 def _tile_search(problem: Problem, gpu: GPU, **knobs) -> TuneResult:
     """No tile: the winner of `tune`'s search over the tiles, with the other knobs as given (one process)."""
     from gemmsim.tuning.cache import TuneCache, tune as search
-    from gemmsim.tuning.space import Space
+    from gemmsim.frontends.preshuffle.space import Space
 
     space = Space(**{name: (value,) for name, value in knobs.items()})
     return search(problem, gpu, space, TuneCache())
@@ -354,7 +354,7 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             architecture's default GPU.
         space: `"tiles"` (the tiles, other knobs at their defaults), `"full"` (x lds_stage x copy x
             epilogue x waves_per_eu), either followed by axes to replace (`"full tile_m=64,128
-            lds_stage=2"`), or a `gemmsim.tuning.space.Space`.
+            lds_stage=2"`), or a `gemmsim.frontends.preshuffle.space.Space`.
         top: how many candidates to rank exactly (and show); fewer replay less.
         cache: True: answer from (and fill) the tuning cache ($GEMMSIM_CACHE_DIR, else
             ~/.cache/gemmsim); False or None: neither read nor write it; a directory: the cache there; or a
@@ -383,7 +383,7 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     if refused:
         raise InputError(f"the {front_end.name} family builds nothing for {gpu.name}: {refused}")
     if isinstance(space, str):
-        space = front_end.space(space)     # the preshuffle family's: tuning.space.parse_space
+        space = front_end.space(space)     # the preshuffle family's: preshuffle.space.parse_space
     if cache is True:
         cache = TuneCache()
     elif cache is False or cache is None:

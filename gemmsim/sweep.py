@@ -42,7 +42,7 @@ from gemmsim.hw import GPU, load_gpu
 from gemmsim.simulate import predict
 from gemmsim.tables import check_table_output, write_table
 from gemmsim.tuning.cache import gpu_hash, simulator_version
-from gemmsim.tuning.space import TILES
+from gemmsim.frontends.preshuffle.space import TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
 ENGINES = ("local", "ray")

@@ -25,7 +25,7 @@ from gemmsim.simulate import first_replay, predict
 from gemmsim.problem import make_config, make_problem
 from gemmsim.tuning.cache import TuneCache, cache_key, tune
 from gemmsim.tuning.search import fastest_us, search, valid_analyses
-from gemmsim.tuning.space import FULL, TILES, parse_space
+from gemmsim.frontends.preshuffle.space import FULL, TILES, parse_space
 from tests.cli_runner import run_cli
 
 SHAPE = "256x512x1024"

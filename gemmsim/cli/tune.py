@@ -51,7 +51,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.tuning.cache import TuneCache
-    from gemmsim.tuning.space import parse_space
+    from gemmsim.frontends.preshuffle.space import parse_space
 
     sources = [flag for flag, value in (("--shape", args.shape), ("--model/--config/--d-model", args.model or args.config or args.d_model),
                                         ("--trace", args.trace)) if value]

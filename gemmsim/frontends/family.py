@@ -22,7 +22,7 @@ A searchable family (`searchable = True`) also says what `tune` ranks: `space(te
 `--space` into the family's candidate space (anything with a `describe()`, the text it is cached
 under), `candidates(problem, gpu, space)` lists that space's configurations for a problem, and
 `lower_bound_us(problem, config, gpu)` bounds a configuration's time from below without a replay
-(default: the roofline; a tighter bound prunes more, one that is not a bound ranks wrongly).
+(None, the default: the search uses the roofline; a tighter bound prunes more, one that is not a bound ranks wrongly).
 
 `--config` text is read into the config by its fields' types (int, float, bool, str, a tuple of
 ints written 64x128x64, each optionally None), `--tile` into a field named `tile`.
@@ -96,8 +96,9 @@ class FrontEnd(Protocol):
     def candidates(self, problem: Problem, gpu: GPU, space: Any) -> list:
         """The space's configurations for `problem` on `gpu` (the family's rules may still refuse some in `build`)."""
 
-    def lower_bound_us(self, problem: Problem, config: Any, gpu: GPU) -> float:
-        """No prediction of `config` for `problem` on `gpu` is faster (µs), found without a replay."""
+    def lower_bound_us(self, problem: Problem, config: Any, gpu: GPU) -> float | None:
+        """No prediction of `config` for `problem` on `gpu` is faster (µs), found without a replay; None:
+        the family knows no bound of its own and the search uses the roofline."""
 
 
 class Family:
@@ -128,10 +129,8 @@ class Family:
     def candidates(self, problem: Problem, gpu: GPU, space: Any) -> list:
         return []
 
-    def lower_bound_us(self, problem: Problem, config: Any, gpu: GPU) -> float:
-        from gemmsim.simulate import kernel_roofline
-
-        return kernel_roofline(problem, gpu).time_us
+    def lower_bound_us(self, problem: Problem, config: Any, gpu: GPU) -> float | None:
+        return None
 
 
 # --- --config text -----------------------------------------------------------------------------

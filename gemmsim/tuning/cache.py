@@ -25,7 +25,7 @@ from gemmsim.files import user_cache_dir
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
 from gemmsim.tuning.result import DEFAULT_TOP, PRESHUFFLE, TuneResult, result_from_dict, result_to_dict
-from gemmsim.tuning.space import TILES, Space
+from gemmsim.frontends.preshuffle.space import TILES, Space
 
 # What a prediction runs through, relative to the package (a folder: its .py and .toml files): their
 # bytes are the model's part of the key. The GPU descriptions are keyed apart, by their content.

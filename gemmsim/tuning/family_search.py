@@ -30,7 +30,7 @@ _PENDING, _DONE = 0, 1        # on a tie, a candidate still pending goes first: 
 def search_family(family, problem: Problem, gpu: GPU, space: Any, top: int = DEFAULT_TOP) -> tuple[TuneResult, Any]:
     """Rank `family`'s candidates of `space` for `problem` on `gpu`. Returns the ranking and the
     winner's Prediction (None when no configuration is valid)."""
-    from gemmsim.simulate import first_replay, program_occupancy
+    from gemmsim.simulate import first_replay, kernel_roofline, program_occupancy
 
     built, examples, counts = [], {}, {}
     for config in family.candidates(problem, gpu, space):
@@ -45,7 +45,8 @@ def search_family(family, problem: Problem, gpu: GPU, space: Any, top: int = DEF
             continue
         built.append((config, b, occ.workgroups_per_cu))
     rejected = {examples[rule]: n for rule, n in counts.items()}
-    bounds = [family.lower_bound_us(problem, config, gpu) for config, _, _ in built]
+    roofline_us = kernel_roofline(problem, gpu).time_us
+    bounds = [_or(family.lower_bound_us(problem, config, gpu), roofline_us) for config, _, _ in built]
     heap = [(bound, _PENDING, i, _STATIC) for i, bound in enumerate(bounds)]
     heapq.heapify(heap)
     ranked, first_replays = [], 0
@@ -72,6 +73,10 @@ def search_family(family, problem: Problem, gpu: GPU, space: Any, top: int = DEF
     result = TuneResult(problem, gpu.name, space.describe(), tuple(candidates), rejected,
                         first_replays=first_replays, top=top, family=family.name)
     return result, ranked[0][1] if ranked else None
+
+
+def _or(bound: float | None, roofline_us: float) -> float:
+    return roofline_us if bound is None else bound
 
 
 def _ranked_candidates(built: list, bounds: list[float], ranked: list, heap: list) -> list[Candidate]:

@@ -25,7 +25,7 @@ from gemmsim.caches import ByContent, kept
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
 from gemmsim.tuning.result import DEFAULT_TOP, Candidate, TuneResult
-from gemmsim.tuning.space import TILES, Space
+from gemmsim.frontends.preshuffle.space import TILES, Space
 
 if TYPE_CHECKING:
     from gemmsim.prediction import Prediction

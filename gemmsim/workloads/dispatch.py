@@ -18,7 +18,7 @@ from gemmsim.hw import GPU
 from gemmsim.problem import make_problem
 from gemmsim.tuning.cache import tune
 from gemmsim.tuning.result import config_columns
-from gemmsim.tuning.space import Space
+from gemmsim.frontends.preshuffle.space import Space
 
 
 @dataclass(frozen=True)

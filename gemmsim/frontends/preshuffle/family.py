@@ -43,20 +43,14 @@ class Preshuffle(Family):
         return Built(generate(a, gpu), problem, analysis=a)
 
     def space(self, text: str | None):
-        """gemmsim.tuning.space's Space (`tiles`, `full`, axes replaced); tuning.search ranks it with the
+        """The preshuffle Space (`tiles`, `full`, axes replaced); tuning.search ranks it with the
         analysis' bounds and its pool of replays."""
-        from gemmsim.tuning.space import parse_space
+        from gemmsim.frontends.preshuffle.space import parse_space
 
         return parse_space(text)
 
     def candidates(self, problem: Problem, gpu, space) -> list[KernelConfig]:
         return space.configs(problem)
-
-    def lower_bound_us(self, problem: Problem, config: KernelConfig, gpu) -> float:
-        from gemmsim.frontends.preshuffle.analysis import analyze
-        from gemmsim.tuning.search import lower_bound_us
-
-        return lower_bound_us(analyze(problem, config, gpu), gpu)
 
     def refuses(self, gpu) -> str | None:
         if gpu.arch_facts.preshuffle_hot_loop is None:

@@ -45,7 +45,7 @@ import numpy as np
 from gemmsim.errors import ConfigError, InputError
 from gemmsim.frontends.sm90.common import (Sm90Problem, check_warp_size, fma_cycles, global_access, issue_only,
                                            shared_access)
-from gemmsim.frontends.sm90.sass_eval import (Evaluator, Machine, MemRef, Src, State, _pair, parse_operand)
+from gemmsim.frontends.sm90.sass_eval import (Evaluator, Machine, MemRef, State, _pair, parse_operand)
 from gemmsim.frontends.sm90.sass_reader import SassInstr, loops, read_sass
 from gemmsim.hw import GPU
 from gemmsim.ir.program import Instr, Loop, Op, Program, Resources
