@@ -25,7 +25,7 @@ from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
 from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz
-from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, replay_kernel
+from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, reduction_pass_us, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
 from gemmsim.ir.program import Op, Program, hot_loop, walk
@@ -89,13 +89,28 @@ class FirstReplay:
         check_replay_bound.py), up to 9 % at an 11.6 % higher clock (1024x4096x1024 bf16 64x128x64
         lds_stage 1 on mi325x) and 0.93 % at 0.13 % (8192x8192x1024 bf16 64x128x64 async copy on
         mi325x); 0.5 x the rise, tried for speed, fails on both. The final clock is known here;
-        split-K's reduction pass only adds."""
+        split-K's reduction pass adds its time exactly (reduction_us: its bytes do not depend on the clock)."""
+        return self._kernel_bound_us() + self.reduction_us
+
+    def _kernel_bound_us(self) -> float:
         if self.final_clock_mhz == self.clock_mhz:
             return self.replay.cycles / self.final_clock_mhz     # finish() keeps this replay
         if self.final_clock_mhz < self.clock_mhz:                # no faster than at the higher clock
             return self.replay.cycles * (1.0 - EVENT_ORDER_LOSS) / self.clock_mhz
         lost = max(1.0 - self.clock_mhz / self.final_clock_mhz, EVENT_ORDER_LOSS)
         return self.replay.cycles * (1.0 - lost) / self.final_clock_mhz
+
+    @property
+    def reduction_us(self) -> float:
+        """Split-K's reduction pass (0 without a split): the partials this replay's rounds wrote and C,
+        at HBM's bandwidth, as finish() adds it."""
+        if self.program.split_k == 1:
+            return 0.0
+        return reduction_pass_us(*self._reduction_bytes(), self.gpu)
+
+    def _reduction_bytes(self) -> tuple[float, float]:
+        partials = sum(r.write_bytes for r in self.replay.rounds_traffic)
+        return partials, self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES
 
     def finish(self) -> Prediction:
         clock, replay = self.final_clock_mhz, self.replay
@@ -105,9 +120,7 @@ class FirstReplay:
                              self.record)
         replay = replace(replay)     # a copy: the reduction pass below must leave the kept replays as they were
         if self.program.split_k > 1:
-            partials = sum(r.write_bytes for r in replay.rounds_traffic)
-            replay.reduction_cycles = reduction_pass_cycles(
-                partials, self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES, self.gpu, clock)
+            replay.reduction_cycles = reduction_pass_cycles(*self._reduction_bytes(), self.gpu, clock)
             replay.cycles += replay.reduction_cycles
         prediction = _assemble(self.program, self.problem, self.gpu, self.occupancy, clock, replay, *self.tile_mn,
                                self.k_tiles, self.config)

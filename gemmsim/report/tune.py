@@ -18,9 +18,11 @@ def tune_header(result: TuneResult) -> str:
     from gemmsim.tuning.result import PRESHUFFLE, config_text
 
     family = "" if result.family == PRESHUFFLE else f", family {result.family}"
-    return (f"{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}{family}: best {config_text(best.config)} "
+    why = f"\nwhy {result.why_split_k}" if result.why_split_k else ""
+    batch = f"{p.batch}x" if p.batch > 1 else ""
+    return (f"{batch}{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}{family}: best {config_text(best.config)} "
             f"{best.time_us:.1f} µs ({best.bottleneck}-bound); {len(result.candidates)} valid configs, "
-            f"{rejected} rejected by the kernel's rules; {source}\nspace: {result.space}")
+            f"{rejected} rejected by the kernel's rules; {source}{why}\nspace: {result.space}")
 
 
 def dispatch_header(what: str, gpu: str, total_us: float, untuned: int, rows: int, cached: int) -> str:

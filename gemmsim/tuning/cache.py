@@ -41,7 +41,7 @@ SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
 
 
 # the export's columns: the search's key, then each candidate's fields (tune.result writes them)
-EXPORT_KEY_COLUMNS = {"gpu": str, "gpu_hash": str, "version": str, "m": int, "n": int, "k": int, "dtype": str,
+EXPORT_KEY_COLUMNS = {"gpu": str, "gpu_hash": str, "version": str, "batch": int, "m": int, "n": int, "k": int, "dtype": str,
                       "space": str, "created": str}
 CANDIDATE_COLUMNS = {"tile_m": int, "tile_n": int, "tile_k": int, "lds_stage": int, "copy": str, "epilogue": str,
                      "swizzle": bool, "split_k": int, "waves_per_eu": int, "time_us": float, "bound_us": float,
@@ -84,7 +84,9 @@ def cache_dir() -> Path:
 
 
 def problem_key(problem: Problem) -> str:
-    return f"{problem.m}x{problem.n}x{problem.k} {problem.dtype}"
+    """MxNxK and the dtype; BxMxNxK for a batch (a batch's answer is not the single GEMM's)."""
+    batch = f"{problem.batch}x" if problem.batch > 1 else ""
+    return f"{batch}{problem.m}x{problem.n}x{problem.k} {problem.dtype}"
 
 
 class TuneCache:
@@ -128,9 +130,10 @@ class TuneCache:
                 "SELECT gpu, gpu_hash, version, problem, space, created, result FROM searches "
                 "ORDER BY gpu, version, problem, space"):
             dims, dtype = problem.split()
-            m, n, k = (int(d) for d in dims.split("x"))
+            *batch, m, n, k = (int(d) for d in dims.split("x"))
             for rank, cand in enumerate(json.loads(result)["candidates"], 1):
-                rows.append({"gpu": gpu, "gpu_hash": digest, "version": version, "m": m, "n": n, "k": k,
+                rows.append({"gpu": gpu, "gpu_hash": digest, "version": version, "batch": batch[0] if batch else 1,
+                             "m": m, "n": n, "k": k,
                              "dtype": dtype, "space": space, "created": created, "rank": rank,
                              **{c: cand.get(c) for c in CANDIDATE_COLUMNS}})
         return rows

@@ -48,6 +48,7 @@ class TuneResult:
     first_replays: int = 0                  # candidates that got at least the first replay
     top: int = DEFAULT_TOP                  # the first `top` candidates are ranked exactly (and shown)
     family: str = PRESHUFFLE                # the kernel family whose configurations these are
+    why_split_k: str = ""                   # why the best splits K ("": it does not; tuning.search.why_split_k)
 
     @property
     def best(self) -> Candidate:
@@ -67,9 +68,9 @@ class TuneResult:
 
     def to_dict(self) -> dict:
         """What `gemmsim tune --shape ... --json` prints: the first `top` candidates, the space, the
-        rules' rejections, whether it came from the cache, and `schema_version`."""
+        rules' rejections, why the best splits K, whether it came from the cache, and `schema_version`."""
         return versioned({"from_cache": self.from_cache, "family": self.family, "space": self.space, "gpu": self.gpu,
-                          "rejected": self.rejected, "candidates": self.rows()})
+                          "rejected": self.rejected, "why_split_k": self.why_split_k, "candidates": self.rows()})
 
     def to_json(self) -> str:
         """`to_dict()` as the text `gemmsim tune --json` prints (indented, in the order above)."""
@@ -77,16 +78,17 @@ class TuneResult:
 
 
 def config_columns(config: KernelConfig) -> dict:
-    """A configuration in the columns of aiter/FlyDSL tuned-config CSVs."""
+    """A configuration in the columns of aiter/FlyDSL tuned-config CSVs (splitK as aiter spells it: 1 unsplit)."""
     return {"tile_m": config.tile_m, "tile_n": config.tile_n, "tile_k": config.tile_k, "lds_stage": config.lds_stage,
             "use_cshuffle_epilog": int(config.epilogue == "cshuffle"), "use_async_copy": int(config.copy == "async"),
-            "waves_per_eu": WAVES_PER_EU_AUTO if config.waves_per_eu is None else config.waves_per_eu}
+            "waves_per_eu": WAVES_PER_EU_AUTO if config.waves_per_eu is None else config.waves_per_eu,
+            "splitK": config.split_k}
 
 
 def config_text(config: Any) -> str:
-    """A configuration in one line: the preshuffle GEMM's by its tile, another family's by its fields."""
+    """A configuration in one line: the preshuffle GEMM's by its tile (and split), another family's by its fields."""
     if isinstance(config, KernelConfig):
-        return config.tile
+        return config.tile + (f" split {config.split_k}" if config.split_k > 1 else "")
     return ",".join(f"{k}={v}" for k, v in other_family_columns(config).items())
 
 
@@ -121,8 +123,9 @@ def candidate_rows(result: TuneResult, top: int | None = None) -> list[dict]:
 def result_to_dict(result: TuneResult) -> dict:
     """What the tuning cache stores (a family other than preshuffle is named: its entries carry its config's fields)."""
     family = {} if result.family == PRESHUFFLE else {"family": result.family}
+    why = {"why_split_k": result.why_split_k} if result.why_split_k else {}
     return {"gpu": result.gpu, "space": result.space, "rejected": result.rejected, "first_replays": result.first_replays,
-            **family,
+            **family, **why,
             "candidates": [{**asdict(c.config), "bound_us": c.bound_us, "occupancy": c.occupancy,
                             "time_us": c.time_us, "bottleneck": c.bottleneck, "why": c.why}
                            for c in result.candidates]}
@@ -140,7 +143,7 @@ def result_from_dict(d: dict, problem: Problem, from_cache: bool = False, top: i
                                  c["bound_us"], c["occupancy"], c["time_us"], c["bottleneck"], c["why"])
                        for c in d["candidates"])
     return TuneResult(problem, d["gpu"], d["space"], candidates, d["rejected"], from_cache,
-                      d.get("first_replays", 0), top, family)
+                      d.get("first_replays", 0), top, family, d.get("why_split_k", ""))
 
 
 def _from_json(value):

@@ -3,7 +3,7 @@
 Each distinct (M, N, K, dtype) is tuned once (gemmsim.tuning.cache.tune, with the caller's cache);
 the table says which configuration to launch, its predicted time and the runner-up, in the columns
 aiter/FlyDSL tuned-config CSVs use (M, N, K, tile_m, tile_n, tile_k, lds_stage, use_cshuffle_epilog,
-use_async_copy, waves_per_eu, ...). A GEMM that no configuration of the space can run (e.g. N not a
+use_async_copy, waves_per_eu, splitK, ...). A GEMM that no configuration of the space can run (e.g. N not a
 multiple of any tile_n) is a row with the reason and no time, not an error; the run's total counts
 only the rows that have a time and says how many were left out.
 """
@@ -71,13 +71,16 @@ def dispatch_rows(gemms: list[Gemm], gpu: GPU, space: Space, cache=None) -> list
     return rows
 
 
-_CONFIG_COLUMNS = ("tile_m", "tile_n", "tile_k", "lds_stage", "use_cshuffle_epilog", "use_async_copy", "waves_per_eu")
+_CONFIG_COLUMNS = ("tile_m", "tile_n", "tile_k", "lds_stage", "use_cshuffle_epilog", "use_async_copy", "waves_per_eu",
+                   "splitK")
 
 
 def _label(config) -> str:
     extras = [f"stage{config.lds_stage}", config.copy, config.epilogue]
     if config.waves_per_eu is not None:
         extras.append(f"wpe{config.waves_per_eu}")
+    if config.split_k > 1:
+        extras.append(f"splitK{config.split_k}")
     return f"{config.tile} {' '.join(extras)}"
 
 
