@@ -365,12 +365,15 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             the AMD GPUs, sm90-mma on the H200). `space` is that family's: sm90-mma's is the tiles
             kernels/mma_preshuffle.hip builds x swizzle (`"built swizzle=on"` narrows it).
 
-    Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
-    `gemmsim tune --shape ... --json` prints.
+    Returns the `TuneResult` (`best`, `runner_up`, `candidates`, and `why_split_k`: why the best
+    splits K, "" when it does not); `to_json()` is what `gemmsim tune --shape ... --json` prints.
+    The named spaces split K over 1, 2, 4, 8 or 16 workgroups (`"tiles split_k=1"`: no split).
 
     >>> r = tune("256x512x1024", gpu="mi300x", top=3, cache=False, workers=1)
-    >>> r.best.config.tile, r.best.why, len(r.to_dict()["candidates"])
-    ('16x64x128', 'best', 3)
+    >>> r.best.config.tile, r.best.config.split_k, r.best.why, len(r.to_dict()["candidates"])
+    ('32x64x128', 4, 'best', 3)
+    >>> r.why_split_k
+    'split-K 4: unsplit, tile 32x64 gives 8 x 8 = 64 workgroups for 304 CUs (1 round with 21.1 % of the CUs busy), ...'
     """
     if not isinstance(top, int) or isinstance(top, bool) or top < 1:
         raise InputError(f"--top must be a positive integer, got {top}")

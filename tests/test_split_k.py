@@ -151,3 +151,11 @@ def test_a_grid_over_the_limit_names_its_batch_and_split(capsys):
                  "--gpu", "mi300x"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "64 x 64 x 8192 (batch x split) = 33554432 workgroups" in err
+
+
+def test_a_sweep_takes_split_k_as_a_config_field():
+    from gemmsim.sweep import parse_configs, sweep_points
+
+    points = sweep_points([(32, 384, 7168)], parse_configs("tile=32x128x64;split_k=all"), ["bf16"], ["mi355x"])
+    assert [p.split_k for p in points] == list(SPLITS) and points[-1].config().split_k == 16
+    assert {p.split_k for p in sweep_points([(32, 384, 7168)], parse_configs("tile=32x128x64"), ["bf16"], ["mi355x"])} == {1}
