@@ -31,9 +31,10 @@ def register(subparsers) -> None:
     add_triton_args(p)
     add_gpu_args(p)
     p.add_argument("--space", default="tiles",
-                   help="candidate space, the family's: preshuffle 'tiles' (default: tiles x tile_k, other knobs "
-                        "at their defaults), 'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally "
-                        "followed by axes to replace, e.g. 'full tile_m=64,128 lds_stage=2'; sm90-mma 'built' "
+                   help="candidate space, the family's: preshuffle 'tiles' (default: tiles x tile_k x split_k "
+                        "1,2,4,8,16, other knobs at their defaults), 'full' (x lds_stage x copy x epilogue x "
+                        "waves_per_eu), optionally followed by axes to replace, e.g. 'full tile_m=64,128 "
+                        "lds_stage=2' or 'tiles split_k=1' (no split); sm90-mma 'built' "
                         "(every tile the source builds x swizzle; 'tiles' means the same), e.g. "
                         "'built tile=64x256x64,32x256x64 swizzle=on'; with --triton 'tiles' (BLOCK_M, BLOCK_N x "
                         "BLOCK_K x num_warps) or 'full' (x num_stages x waves_per_eu x matrix_instr_nonkdim), e.g. "
