@@ -340,7 +340,8 @@ def analyze(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
 def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
          gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, space: str | Space = "tiles",
          top: int = DEFAULT_TOP, cache: bool | str | os.PathLike | TuneCache = True,
-         workers: int | None = None, family: str | None = None) -> TuneResult:
+         workers: int | None = None, family: str | None = None, measure_top: int = 0,
+         runner: str | None = None, measure_dir: str | os.PathLike | None = None) -> TuneResult:
     """Rank the preshuffle GEMM's configurations for one shape: `gemmsim tune --shape`.
 
     Rules prune the invalid configurations, a lower bound prunes those that cannot win, and the
@@ -364,6 +365,11 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             sm90-mma). Default: the first searchable family that builds for the GPU (preshuffle on
             the AMD GPUs, sm90-mma on the H200). `space` is that family's: sm90-mma's is the tiles
             kernels/mma_preshuffle.hip builds x swizzle (`"built swizzle=on"` narrows it).
+        measure_top: time the first K candidates on this machine's GPU with the project's runner
+            (gemmsim.measurements.finalists; `top` is raised to K): the result's `measured`, its `pick`
+            the measured best, kept in the cache. Without a GPU nothing runs and `measure_note` says so.
+        runner, measure_dir: the runner's command template (default: validation/run.py's, run from the
+            repository's root) and the folder for its CSV (default: a temporary one).
 
     Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
     `gemmsim tune --shape ... --json` prints.
@@ -374,6 +380,9 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     """
     if not isinstance(top, int) or isinstance(top, bool) or top < 1:
         raise InputError(f"--top must be a positive integer, got {top}")
+    if not isinstance(measure_top, int) or isinstance(measure_top, bool) or measure_top < 0:
+        raise InputError(f"--measure-top must be a positive integer, got {measure_top}")
+    top = max(top, measure_top)
     from gemmsim.frontends import registry
     from gemmsim.tuning.cache import TuneCache, tune as search
 
@@ -391,7 +400,24 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     elif not isinstance(cache, TuneCache):
         cache = TuneCache(cache)
     problem = _problem(shape, dtype, front_end)
-    return search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1, family=front_end)
+    result = search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1, family=front_end)
+    if measure_top:
+        result = measure_finalists(result, front_end, gpu, measure_top, cache, runner, measure_dir)
+    return result
+
+
+def measure_finalists(result: TuneResult, front_end, gpu: GPU, k: int, cache=None, runner: str | None = None,
+                      measure_dir=None) -> TuneResult:
+    """`result` with its first `k` candidates timed by the runner (gemmsim.measurements.finalists), the
+    measurements kept in `cache` (a TuneCache, or None)."""
+    from gemmsim.measurements.finalists import measure
+
+    outcome = measure(result, front_end, gpu, k, runner, measure_dir)
+    if outcome.measured and cache is not None:
+        cache.put_measured(result.problem, result.gpu, result.family, outcome.measured)
+    fresh = {m.config for m in outcome.measured}
+    kept = tuple(m for m in result.measured if m.config not in fresh)
+    return dataclasses.replace(result, measured=kept + outcome.measured, measure_note=outcome.note)
 
 
 # --- compare -----------------------------------------------------------------------------------
