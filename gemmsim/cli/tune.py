@@ -130,7 +130,16 @@ def _dispatch(args, gpu, space, cache) -> int:
     from gemmsim.report.tune import dispatch_header
 
     items, what = _run_gemms(args)
-    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache)
+    measure = None
+    if args.measure_top:
+        from gemmsim import api
+        from gemmsim.frontends import registry
+
+        family = registry.get(registry.DEFAULT)
+
+        def measure(result):
+            return api.measure_finalists(result, family, gpu, args.measure_top, cache, args.runner, args.measure_dir)
+    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache, max(args.measure_top, 2), measure)
     total, untuned = run_total(rows)
     header = dispatch_header(what, gpu.name, total, untuned, len(rows), sum(r["note"] == "from cache" for r in rows))
     if args.out:

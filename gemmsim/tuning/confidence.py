@@ -18,12 +18,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from gemmsim.caches import kept
-
-if TYPE_CHECKING:
-    from gemmsim.tuning.result import TuneResult
 
 ERROR_FILE = Path(__file__).resolve().with_name("ranking_error.json")
 CLEAR, NEAR_TIE, UNKNOWN, ALONE = "clear", "near tie", "unknown", "only candidate"
@@ -76,21 +73,21 @@ def family_error(family: str) -> dict | None:
     return ranking_errors()["families"].get(family)
 
 
-def confidence(result: TuneResult, error: dict | None = None) -> Confidence:
-    """The verdict on `result`'s first choice; `error` (a family entry of ranking_error.json) defaults to
+def confidence(result: Any, error: dict | None = None) -> Confidence:
+    """The verdict on `result`'s (a TuneResult: result.py imports this module) first choice; `error` (a family entry of ranking_error.json) defaults to
     the committed one of the result's family."""
     error = error if error is not None else family_error(result.family)
     best, second = result.best, result.runner_up
     ranked = sum(c.replayed for c in result.candidates)
     if second is None:
         return Confidence(ALONE, None, None if error is None else error["error_pct"], 1, ranked, "")
-    gap_pct = 100 * (second.rank_time_us / best.time_us - 1)
+    gap_pct = round(100 * (second.rank_time_us / best.time_us - 1), 2)     # as shown: the verdict is the one read
     if error is None:
         return Confidence(UNKNOWN, round(gap_pct, 2), None, 0, ranked,
                           f"no committed measurement gives the {result.family} family a ranking error "
                           f"(benchmarks/ranking_error.py)", not second.replayed)
     error_pct = error["error_pct"]
-    contenders = sum(c.replayed and 100 * (c.time_us / best.time_us - 1) <= error_pct for c in result.candidates)
+    contenders = sum(c.replayed and round(100 * (c.time_us / best.time_us - 1), 2) <= error_pct for c in result.candidates)
     basis = f"the {ranking_errors()['quantile']:.0%} quantile of the pairwise error, {_counts(error)}: gemmsim/tuning/{ERROR_FILE.name}"
     if gap_pct > error_pct:
         verdict = CLEAR
