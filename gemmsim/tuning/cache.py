@@ -141,8 +141,9 @@ class TuneCache:
     def info(self) -> dict:
         rows = self._db.execute("SELECT gpu, version, COUNT(*) FROM searches GROUP BY gpu, version "
                                 "ORDER BY gpu, version").fetchall()
+        measured = self._db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]
         return {"path": str(self.path), "bytes": self.path.stat().st_size if self.path.exists() else 0,
-                "entries": sum(r[2] for r in rows), "current_version": simulator_version(),
+                "entries": sum(r[2] for r in rows), "measurements": measured, "current_version": simulator_version(),
                 "by_gpu_and_version": [{"gpu": g, "version": v, "entries": n} for g, v, n in rows]}
 
     def export_rows(self) -> list[dict]:
