@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--top must be a positive integer, got {args.top}")
     if args.measure_top < 0:
         raise InputError(f"--measure-top must be a positive integer, got {args.measure_top}")
-    if (args.runner or args.measure_dir) and not args.measure_top:
+    if (args.runner is not None or args.measure_dir is not None) and not args.measure_top:
         raise InputError("--runner and --measure-dir go with --measure-top K")
     from gemmsim.frontends import registry
     if args.triton is not None:

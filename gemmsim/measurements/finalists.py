@@ -75,9 +75,12 @@ def runner_argv(template: str, problem, symbols: list[str], out: Path, backend: 
     values = {"python": sys.executable, "backend": backend, "shape": f"{problem.m}x{problem.n}x{problem.k}",
               "kernels": "^(" + "|".join(re.escape(s) for s in symbols) + ")$", "out": str(out)}
     try:
-        return [part.format(**values) for part in shlex.split(template)]
+        argv = [part.format(**values) for part in shlex.split(template)]
     except (KeyError, IndexError, ValueError) as e:
         raise InputError(f"--runner {template!r}: {e!r} (its placeholders are {', '.join('{' + p + '}' for p in PLACEHOLDERS)})") from None
+    if not argv:
+        raise InputError("--runner is empty: give the runner's command line")
+    return argv
 
 
 def read_runner_csv(path: Path, problem, symbols: dict[str, str]) -> tuple[Measured, ...]:
@@ -109,16 +112,19 @@ def measure(result: TuneResult, family, gpu, k: int, runner: str | None = None,
     if None in symbols:
         return Outcome((), f"--measure-top: the {result.family} family's candidates are no kernel of kernels/ that the "
                            f"runner builds: the ranking stands as predicted")
-    template = runner or os.environ.get(RUNNER_ENV) or DEFAULT_RUNNER
+    template = runner if runner is not None else os.environ.get(RUNNER_ENV) or DEFAULT_RUNNER
     if template == DEFAULT_RUNNER:
         absent = gpu_absent(gpu.vendor)
         if absent:
             return Outcome((), f"--measure-top: {absent}: the ranking stands as predicted")
-    if out_dir is None:
-        out = Path(tempfile.mkdtemp(prefix="gemmsim-measure-"))
-    else:
-        out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
+    try:
+        if out_dir is None:
+            out = Path(tempfile.mkdtemp(prefix="gemmsim-measure-"))
+        else:
+            out = Path(out_dir)
+            out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"--measure-dir {out_dir}: {e.strerror or e}") from None
     argv = runner_argv(template, result.problem, list(symbols), out, BACKEND.get(gpu.vendor, "cuda"))
     log = out / RUNNER_LOG
     try:
@@ -129,9 +135,10 @@ def measure(result: TuneResult, family, gpu, k: int, runner: str | None = None,
     csv_path = out / RUNNER_CSV
     if done.returncode != 0 or not csv_path.is_file():
         lines = log.read_text(errors="replace").strip().splitlines()
-        last = lines[-1] if lines else "no output"
-        raise InputError(f"--measure-top: the runner exited with {done.returncode} ({last.strip()}); its log: {log}; "
-                         f"run from the gemmsim repository's root (validation/ is there) or name one with --runner")
+        last = lines[-1].strip() if lines else "no output"
+        what = f"exited with {done.returncode} ({last})" if done.returncode else f"wrote no {RUNNER_CSV} in {out} ({last})"
+        raise InputError(f"--measure-top: the runner {what}; its log: {log}; run from the gemmsim repository's root "
+                         f"(validation/ is there) or name one with --runner")
     measured = read_runner_csv(csv_path, result.problem, symbols)
     missing = sorted(set(symbols.values()) - {m.config for m in measured})
     note = (f"measured {len(measured)} of the top {len(symbols)} on {measured[0].device if measured else 'the GPU'} "
