@@ -113,3 +113,10 @@ def test_the_error_file_names_its_sources_and_they_are_committed():
         assert (ROOT / family["predictions"]).is_file()
     with (ROOT / "tests" / "data" / "tune" / "tuner_predicted.csv").open() as f:
         assert {r["family"] for r in csv.DictReader(f)} == {"sm90-mma", "preshuffle"}
+
+
+def test_the_readmes_give_the_committed_errors():
+    sm90, amd = family_error("sm90-mma")["error_pct"], family_error("preshuffle")["error_pct"]
+    assert f"error {sm90:.1f} %" in (ROOT / "README.md").read_text()
+    table = (ROOT / "validation" / "README.md").read_text()
+    assert f"| sm90-mma (H200) | **{sm90:.1f} %**" in table and f"| preshuffle (MI325X, MI355X) | **{amd:.1f} %**" in table
