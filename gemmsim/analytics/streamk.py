@@ -36,8 +36,8 @@ writes a partial still pays the whole epilogue of the replay, and workers on a C
 than the replayed round's workgroups pay that round's per-K-tile cost.
 
 What the arithmetic guarantees (tests/test_streamk.py): every (tile, K tile) is assigned exactly
-once; a schedule's slowest worker computes no more K tiles than a data-parallel workgroup of the
-rounds it replaces, so its time is at most the data-parallel time plus its fix-up and its load (what
+once; with no fewer workers than the tiles streamed, a schedule's slowest worker computes no more K
+tiles than a data-parallel workgroup of the round it replaces, so its time is at most the data-parallel time plus its fix-up and its load (what
 the busier GPU adds to its fixed and per-K-tile time); and the chosen schedule is never slower than
 the data-parallel one, which is among the candidates (one worker a tile).
 """
@@ -139,15 +139,17 @@ def l2_slice_bytes_per_clk(gpu: GPU) -> float:
     return gpu.xcds * gpu.memory.l2_read_bytes_per_clk_per_xcd / gpu.compute_units
 
 
-def fixup_path(gpu: GPU, clock_mhz: float, tile_m: int, tile_n: int, workgroups_per_cu: int) -> FixupPath:
+def fixup_path(gpu: GPU, clock_mhz: float, tile_m: int, tile_n: int, workgroups_per_cu: int,
+               busy_cus: int | None = None) -> FixupPath:
     """The path of partial tiles on `gpu`: on several XCDs (private L2s) the Infinity Cache
-    ([memory] mall_bytes_per_s shared by every CU, mall_latency_ns, else hbm_latency_ns), on one XCD
-    the L2 (its slice per CU, l2_hit_latency_ns); a worker gets its CU's share over its workgroups,
-    and never more than the CU's L2 slice."""
+    ([memory] mall_bytes_per_s shared by the `busy_cus`, default all; mall_latency_ns, else
+    hbm_latency_ns), on one XCD the L2 (its slice per CU, l2_hit_latency_ns); a worker gets its CU's
+    share over its workgroups, and never more than the CU's L2 slice."""
     mem = gpu.memory
     slice_bytes_per_us = l2_slice_bytes_per_clk(gpu) * clock_mhz
     if gpu.xcds > 1:
-        level, per_cu = "Infinity Cache", min(slice_bytes_per_us, mem.mall_bytes_per_s / 1e6 / gpu.compute_units)
+        sharers = min(busy_cus or gpu.compute_units, gpu.compute_units)
+        level, per_cu = "Infinity Cache", min(slice_bytes_per_us, mem.mall_bytes_per_s / 1e6 / sharers)
         latency_ns = mem.mall_latency_ns if mem.mall_latency_ns is not None else mem.hbm_latency_ns
     else:
         level, per_cu, latency_ns = "L2", slice_bytes_per_us, mem.l2_hit_latency_ns
@@ -227,6 +229,7 @@ class StreamKPlan:
     slowest_worker: int
     floor_us: float               # the data-parallel loads over the L2 and HBM bandwidth, at the stream-K clock
     bound: str                    # "workers" (the slowest one) or "bandwidth" (the floor)
+    chosen: bool                  # the fastest of the worker counts tried (False: the count was given)
     cost: RoundCost               # the streamed workers' (between the measured and the loaded round)
     path: FixupPath
 
@@ -258,18 +261,20 @@ def plan(dp: DataParallel, schedule: str, gpu: GPU, tile_mn: tuple[int, int],
         candidates = sorted({tiles * j for j in range(1, min(slots // tiles, dp.k_tiles) + 1)} | {spread})
     best = None
     for count in candidates:
-        cost = cost_at(min(count, dp.compute_units), measured, loaded)
-        path = fixup_path(gpu, cost.clock_mhz, *tile_mn, measured.workgroups_per_cu)
+        busy = min(count, dp.compute_units)
+        cost = cost_at(busy, measured, loaded)
+        path = fixup_path(gpu, cost.clock_mhz, *tile_mn, measured.workgroups_per_cu, busy)
         pieces = assign(tiles, dp.k_tiles, count)
         option = _priced(dp, schedule, kept, tiles, count, pieces, price(pieces, dp.k_tiles, cost, path), cost,
-                         measured, gpu, tile_mn, path)
+                         measured, gpu, tile_mn, path, chosen=workers is None)
         if best is None or option.time_us < best.time_us:
             best = option
     return best
 
 
 def _priced(dp: DataParallel, schedule: str, kept: int, tiles: int, workers: int, pieces, times, cost: RoundCost,
-            measured: RoundCost, gpu: GPU, tile_mn: tuple[int, int], path: FixupPath | None = None) -> StreamKPlan:
+            measured: RoundCost, gpu: GPU, tile_mn: tuple[int, int], path: FixupPath | None = None,
+            chosen: bool = True) -> StreamKPlan:
     path = path or fixup_path(gpu, cost.clock_mhz, *tile_mn, cost.workgroups_per_cu)
     contributors: dict[int, int] = {}
     for worker in pieces:
@@ -293,7 +298,7 @@ def _priced(dp: DataParallel, schedule: str, kept: int, tiles: int, workers: int
         load_us=(slow.pieces * (cost.fixed_us - measured.fixed_us)
                  + slow.iterations * (cost.us_per_k_tile - measured.us_per_k_tile)) if slow else 0.0,
         slowest_worker=slowest, floor_us=floor, bound="workers" if path_us >= floor else "bandwidth",
-        cost=cost, path=path)
+        chosen=chosen, cost=cost, path=path)
 
 
 def traffic_floor_us(gpu: GPU, clock_mhz: float, read_bytes: float, hbm_bytes: float) -> float:
