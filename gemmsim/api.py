@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from gemmsim import limits
 from gemmsim.analytics.streamk import SCHEDULES
-from gemmsim.errors import InputError
+from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, default_gpu_for_arch
 from gemmsim.hw import load_gpu as _load_gpu_file
 from gemmsim.jsonable import versioned
@@ -217,8 +217,7 @@ def stream_k(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int,
              schedule: str = "stream-k", workers: int | None = None, dtype: str = DEFAULT_DTYPE,
              gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, lds_stage: int = 2,
              swizzle: bool = True, copy: str = "sync", epilogue: str = "direct", waves_per_eu: int | None = None,
-             clock_mhz: float | None = None,
-             on_search: Callable[[TuneResult], object] | None = None) -> StreamKPrediction:
+             clock_mhz: float | None = None) -> StreamKPrediction:
     """The preshuffle kernel's tile under a stream-K schedule, beside its data-parallel prediction:
     `gemmsim predict --schedule stream-k|dp+sk`.
 
@@ -230,8 +229,11 @@ def stream_k(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int,
     some idle), not replayed itself.
 
     Args:
-        shape, tile, dtype, gpu, arch, lds_stage, swizzle, copy, epilogue, waves_per_eu, clock_mhz,
-            on_search: as in `predict` (the preshuffle family; no split-K: stream-K splits K itself).
+        shape, dtype, gpu, arch, lds_stage, swizzle, copy, epilogue, waves_per_eu, clock_mhz: as in
+            `predict` (the preshuffle family; no split-K: stream-K splits K itself).
+        tile: the macro tile. None: every valid tile of `tune`'s search (the knobs fixed) is priced
+            under the schedule and the fastest kept; the result then names the data-parallel search's
+            best beside it (`searched_tiles`, `data_parallel_best_tile`, `data_parallel_best_us`).
         schedule: `"stream-k"` (every tile streamed) or `"dp+sk"`.
         workers: the stream-K workgroups (default: the fastest count of those tried).
 
@@ -247,14 +249,22 @@ def stream_k(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int,
     problem = _problem(shape, dtype)
     gpu = load_gpu(gpu, arch=arch)
     knobs = dict(lds_stage=lds_stage, swizzle=swizzle, copy=copy, epilogue=epilogue, waves_per_eu=waves_per_eu)
-    config = make_config(tile, **knobs) if tile else None
-    if config is None:
-        searched = _tile_search(problem, gpu, **knobs)
-        if on_search is not None:
-            on_search(searched)
-        config = searched.best.config
     from gemmsim.simulate import predict_stream_k
-    return predict_stream_k(problem, config, gpu, schedule, workers, clock_mhz)
+    if tile:
+        return predict_stream_k(problem, make_config(tile, **knobs), gpu, schedule, workers, clock_mhz)
+    searched = _tile_search(problem, gpu, **knobs)
+    priced, refused = [], []
+    for candidate in searched.candidates:
+        try:
+            priced.append(predict_stream_k(problem, candidate.config, gpu, schedule, workers, clock_mhz))
+        except GemmsimError as e:    # no K loop at this tile_k, or fewer iterations than the workers asked
+            refused.append(e)
+    if not priced:
+        raise refused[0]
+    best = min(priced, key=lambda r: r.time_us)
+    return dataclasses.replace(best, searched_tiles=len(searched.candidates),
+                               data_parallel_best_tile=searched.best.config.tile,
+                               data_parallel_best_us=searched.best.time_us)
 
 
 ISA_FAMILY = "isa"      # the family of `isa=` (compiled AMDGPU assembly)

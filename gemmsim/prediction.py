@@ -175,6 +175,9 @@ class StreamKPrediction:
     plan: StreamKPlan
     data_parallel: Prediction
     loaded: RoundCost | None = None   # the round with every CU busy, where the streamed round left some idle
+    searched_tiles: int = 0      # tiles priced under the schedule when none was given (0: the tile was given)
+    data_parallel_best_tile: str | None = None   # then the data-parallel search's best tile and time
+    data_parallel_best_us: float | None = None
 
     @property
     def speedup(self) -> float:

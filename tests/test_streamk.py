@@ -150,3 +150,19 @@ def test_the_command_prints_both_times_and_refuses_what_it_cannot_price(capsys):
         assert err.count("\n") == 1 and "leave out" in err
     assert main(["predict", "--shape", "256x1280x8320", "--tile", "256x256x128", "--stream-k-workers", "4"]) == 2
     assert "goes with --schedule" in capsys.readouterr().err
+
+
+def test_without_a_tile_the_fastest_tile_under_the_schedule_is_kept(monkeypatch):
+    """The search's candidates (here two, and one that has no K loop to split) are each priced."""
+    from types import SimpleNamespace
+
+    from gemmsim.problem import make_config
+
+    tiles = ("64x128x64", "32x64x64", "64x64x1024")
+    candidates = [SimpleNamespace(config=make_config(t)) for t in tiles]
+    searched = SimpleNamespace(candidates=candidates, best=SimpleNamespace(config=candidates[0].config, time_us=9.0))
+    monkeypatch.setattr(api, "_tile_search", lambda problem, gpu, **knobs: searched)
+    r = api.stream_k("256x256x1024", gpu="mi300x")
+    each = {t: api.stream_k("256x256x1024", t, gpu="mi300x").time_us for t in tiles[:2]}
+    assert r.time_us == min(each.values()) and r.data_parallel.kernel.tile == min(each, key=each.get)
+    assert r.searched_tiles == 3 and r.data_parallel_best_tile == "64x128x64" and r.data_parallel_best_us == 9.0

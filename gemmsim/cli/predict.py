@@ -90,8 +90,11 @@ def _run_stream_k(args: argparse.Namespace) -> int:
     result = api.stream_k(args.shape, args.tile, schedule=args.schedule, workers=args.stream_k_workers,
                           dtype=args.dtype or api.DEFAULT_DTYPE, gpu=args.gpu, arch=args.arch,
                           lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
-                          epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, clock_mhz=args.clock_mhz,
-                          on_search=_say_which_tile)
+                          epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, clock_mhz=args.clock_mhz)
+    if result.searched_tiles:
+        print(f"gemmsim: no --tile: chose {result.data_parallel.kernel.tile}, the fastest under {args.schedule} of "
+              f"{result.searched_tiles} valid tiles (data-parallel's best: {result.data_parallel_best_tile}, "
+              f"{result.data_parallel_best_us:.2f} us)", file=sys.stderr)
     print(result.to_json() if args.json else format_stream_k(result, _title(result.data_parallel, args)))
     return 0
 

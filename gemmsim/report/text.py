@@ -103,6 +103,10 @@ def format_stream_k(r: StreamKPrediction, header: str = "") -> str:
             if k.data_parallel_rounds else "")
     rows = [("data-parallel", f"{r.data_parallel_us:.2f} us   ({d.num_tiles} tiles x {k.k_tiles} K tiles in "
                               f"{d.waves} round{'s' if d.waves != 1 else ''} of {d.slots_per_wave} slots)")]
+    if r.searched_tiles:
+        rows.append(("best data-parallel", f"{r.data_parallel_best_us:.2f} us with tile {r.data_parallel_best_tile} "
+                                           f"(the search's best of {r.searched_tiles} tiles; tile "
+                                           f"{dp.kernel.tile} is the fastest under {k.schedule})"))
     if not k.workers:
         rows.append((k.schedule, f"{r.time_us:.2f} us   (whole rounds only: nothing to stream)"))
     else:
@@ -113,7 +117,7 @@ def format_stream_k(r: StreamKPrediction, header: str = "") -> str:
             (k.schedule, f"{r.time_us:.2f} us   ({verdict}; {kept}{k.tiles_streamed} tiles streamed; bound by "
                          f"{'the slowest worker' if k.bound == 'workers' else 'the loads over L2/HBM bandwidth'})"),
             ("workers", f"{k.workers} ({k.workgroups_per_cu} per CU at most), {_range(k.iterations_min, k.iterations_max)} "
-                        f"K tiles each; {k.tiles_split} tiles split, at most {k.max_contributors} workers on one"),
+                        f"K tiles each; {k.tiles_split} tiles split, at most {_count(k.max_contributors, 'worker')} on one"),
             ("fix-up", f"{r.fixup_us:.2f} us on the slowest worker's path; {k.partial_bytes / 1e6:.2f} MB of partial "
                        f"tiles ({k.path.partial_bytes / 1024:g} KiB each) through the {k.path.level}"),
             ("load", f"{r.load_us:.2f} us on that path: {min(k.workers, d.compute_units)} busy CUs at "
