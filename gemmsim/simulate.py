@@ -319,7 +319,7 @@ def predict_stream_k(problem: Problem, config: KernelConfig, gpu: GPU, schedule:
     if partial is not None and partial.busy_cus < gpu.compute_units:
         loaded = _loaded_cost(problem, config, gpu, dp, partial.workgroups_per_cu, clock_mhz)
     data = streamk.DataParallel(program.workgroups, dp.kernel.k_tiles, gpu.compute_units, dp.simulation.full_rounds,
-                                full, partial, loaded, dp.time_us, dp.traffic.read_bytes, dp.traffic.hbm_bytes)
+                                full, partial, loaded, dp.time_us, dp.traffic.hbm_bytes)
     plan = streamk.plan(data, schedule, gpu, (config.tile_m, config.tile_n), workers)
     return StreamKPrediction(schedule=schedule, time_us=plan.time_us, data_parallel_us=dp.time_us,
                              fixup_us=plan.fixup_us, load_us=plan.load_us, floor_us=plan.floor_us,

@@ -45,9 +45,9 @@ rounds = st.builds(lambda f, c, s: (f, c, s), st.floats(0.0, 20.0), st.floats(0.
 
 @settings(max_examples=60, deadline=None)
 @given(k_tiles=st.integers(2, 70), last=rounds, full=rounds, full_rounds=st.integers(0, 3),
-       loaded_extra=st.tuples(st.floats(0.0, 5.0), st.floats(0.0, 2.0)), data=st.data())
+       loaded_extra=st.tuples(st.floats(0.0, 5.0), st.floats(0.0, 2.0)), floor=st.floats(0.0, 1.0), data=st.data())
 def test_no_worker_count_costs_more_than_data_parallel_plus_its_fixup_and_load(k_tiles, last, full, full_rounds,
-                                                                              loaded_extra, data):
+                                                                              loaded_extra, floor, data):
     """With no fewer workers than tiles, the slowest worker never computes more K tiles than a workgroup
     of the round it replaces, so whatever the worker count, stream-K is at most data-parallel + its fix-up + its load; and the
     schedule chosen (the data-parallel one among the candidates) is never slower."""
@@ -60,7 +60,8 @@ def test_no_worker_count_costs_more_than_data_parallel_plus_its_fixup_and_load(k
     whole = _cost(full[2], cus, full[0], full[1]) if full_rounds else None
     tiles = full_rounds * cus * full[2] + remainder
     time_us = full_rounds * (whole.us(k_tiles) if whole else 0.0) + partial.us(k_tiles)
-    dp = streamk.DataParallel(tiles, k_tiles, cus, full_rounds, whole, partial, loaded, time_us, 0.0, 0.0)
+    hbm_bytes = floor * time_us * MI300X.memory.hbm_achievable_bytes_per_s / 1e6   # a floor the replay kept to
+    dp = streamk.DataParallel(tiles, k_tiles, cus, full_rounds, whole, partial, loaded, time_us, hbm_bytes)
     schedule = "dp+sk" if full_rounds else data.draw(st.sampled_from(streamk.SCHEDULES))
     workers = data.draw(st.integers(remainder, remainder * k_tiles))   # no fewer workers than tiles
     forced = streamk.plan(dp, schedule, MI300X, (64, 64), workers)
@@ -69,6 +70,27 @@ def test_no_worker_count_costs_more_than_data_parallel_plus_its_fixup_and_load(k
     assert forced.fixup_us >= 0 and forced.load_us >= 0
     chosen = streamk.plan(dp, schedule, MI300X, (64, 64))
     assert chosen.time_us <= time_us + 1e-9
+
+
+@pytest.mark.parametrize("shape, tile, dtype, gpu", [
+    ("32x1024x7168", "64x128x64", "bf16", "mi300x"),
+    ("3000x256x7168", "64x128x64", "fp8", "mi300x"),
+    ("2048x4096x8320", "128x128x64", "bf16", "mi300x"),
+    ("1024x2048x2048", "64x256x64", "bf16", "mi355x"),
+    ("4096x2048x8320", "64x128x64", "bf16", "mi355x"),   # its HBM floor is near the data-parallel time
+    ("1024x5120x4096", "16x64x256", "bf16", "mi300x"),   # four full rounds
+])
+def test_on_replayed_shapes_stream_k_is_bounded_by_data_parallel_plus_its_fixup_and_load(shape, tile, dtype, gpu):
+    for schedule in streamk.SCHEDULES:
+        chosen = api.stream_k(shape, tile, dtype=dtype, gpu=gpu, schedule=schedule)
+        k = chosen.plan
+        if schedule == "dp+sk" or not chosen.data_parallel.simulation.full_rounds:
+            assert chosen.time_us <= chosen.data_parallel_us + 1e-9
+        assert chosen.time_us <= chosen.data_parallel_us + chosen.fixup_us + chosen.load_us + 1e-9
+        if k.tiles_streamed:   # spread over every CU, or over every iteration
+            spread = min(k.tiles_streamed * k.k_tiles, max(k.tiles_streamed, MI300X.compute_units))
+            forced = api.stream_k(shape, tile, dtype=dtype, gpu=gpu, schedule=schedule, workers=spread)
+            assert forced.time_us <= forced.data_parallel_us + forced.fixup_us + forced.load_us + 1e-9
 
 
 def test_the_partial_path_is_the_infinity_cache_across_xcds_and_the_l2_on_one_die():

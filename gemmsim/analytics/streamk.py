@@ -28,8 +28,9 @@ latencies both grow with them). A worker's time is
     pieces x fixed + iterations x per-K-tile + partial write (if its range starts inside a tile)
                    + the wait for the tile's contributors and the reads of their partials (if it owns a split tile)
 
-and the kernel's is the slowest worker's, and no less than the traffic of the data-parallel kernel
-over the GPU's L2 and HBM bandwidth (the same loads, spread over more CUs). Partials meet where
+and the kernel's is the slowest worker's, and no less than the data-parallel kernel's HBM traffic
+over the achievable HBM bandwidth (the same loads, spread over more CUs; the L2's share per CU is
+in the replayed round with every CU busy). Partials meet where
 every CU sees them (FixupPath): on a GPU of several XCDs, whose L2s are private to their XCD, the
 Infinity Cache; else the L2. Simplifications, both on the side of a dearer stream-K: a piece that
 writes a partial still pays the whole epilogue of the replay, and workers on a CU holding fewer
@@ -200,8 +201,7 @@ class DataParallel:
     partial: RoundCost | None     # the last, partial round, if any
     loaded: RoundCost | None      # the partial round's workgroups per CU with every CU busy (None: not replayed)
     time_us: float                # the replayed kernel
-    read_bytes: float             # its loads, from the L2 ...
-    hbm_bytes: float              # ... and from HBM
+    hbm_bytes: float              # its traffic to and from HBM
 
     def full_us(self) -> float:
         return self.full.us(self.k_tiles) if self.full else 0.0
@@ -227,7 +227,7 @@ class StreamKPlan:
     fixup_us: float               # on the slowest worker's path: extra pieces, partial tiles, waits
     load_us: float                # on the slowest worker's path: what the busier GPU adds to its pieces and K tiles
     slowest_worker: int
-    floor_us: float               # the data-parallel loads over the L2 and HBM bandwidth, at the stream-K clock
+    floor_us: float               # the data-parallel HBM traffic over the achievable HBM bandwidth
     bound: str                    # "workers" (the slowest one) or "bandwidth" (the floor)
     chosen: bool                  # the fastest of the worker counts tried (False: the count was given)
     cost: RoundCost               # the streamed workers' (between the measured and the loaded round)
@@ -285,7 +285,7 @@ def _priced(dp: DataParallel, schedule: str, kept: int, tiles: int, workers: int
     streamed = times[slowest].us if times else 0.0
     dp_rest = dp.time_us - kept * dp.full_us()        # the rounds streamed, or with none, the last full round's drain
     path_us = kept * dp.full_us() + (streamed if tiles else dp_rest)
-    floor = traffic_floor_us(gpu, cost.clock_mhz, dp.read_bytes, dp.hbm_bytes)
+    floor = hbm_floor_us(gpu, dp.hbm_bytes)
     slow = times[slowest] if times else None
     return StreamKPlan(
         schedule=schedule, data_parallel_rounds=kept, tiles_streamed=tiles, k_tiles=dp.k_tiles, workers=workers,
@@ -301,10 +301,6 @@ def _priced(dp: DataParallel, schedule: str, kept: int, tiles: int, workers: int
         chosen=chosen, cost=cost, path=path)
 
 
-def traffic_floor_us(gpu: GPU, clock_mhz: float, read_bytes: float, hbm_bytes: float) -> float:
-    """The least time in which the GPU moves a kernel's loads: every CU's L2 slice busy
-    ([memory] l2_read_bytes_per_clk_per_xcd, at `clock_mhz`) or HBM at its achievable bandwidth
-    ([memory] hbm_achievable_bytes_per_s), whichever is slower."""
-    l2 = read_bytes / (l2_slice_bytes_per_clk(gpu) * gpu.compute_units * clock_mhz)
-    hbm = hbm_bytes / gpu.memory.hbm_achievable_bytes_per_s * 1e6
-    return max(l2, hbm)
+def hbm_floor_us(gpu: GPU, hbm_bytes: float) -> float:
+    """The least time in which the GPU moves a kernel's HBM traffic ([memory] hbm_achievable_bytes_per_s)."""
+    return hbm_bytes / gpu.memory.hbm_achievable_bytes_per_s * 1e6

@@ -115,14 +115,14 @@ def format_stream_k(r: StreamKPrediction, header: str = "") -> str:
                    else f"{1 / r.speedup:.2f}x slower")
         rows += [
             (k.schedule, f"{r.time_us:.2f} us   ({verdict}; {kept}{k.tiles_streamed} tiles streamed; bound by "
-                         f"{'the slowest worker' if k.bound == 'workers' else 'the loads over L2/HBM bandwidth'})"),
+                         f"{'the slowest worker' if k.bound == 'workers' else 'the HBM traffic'})"),
             ("workers", f"{k.workers} ({k.workgroups_per_cu} per CU at most), {_range(k.iterations_min, k.iterations_max)} "
                         f"K tiles each; {k.tiles_split} tiles split, at most {_count(k.max_contributors, 'worker')} on one"),
             ("fix-up", f"{r.fixup_us:.2f} us on the slowest worker's path; {k.partial_bytes / 1e6:.2f} MB of partial "
                        f"tiles ({k.path.partial_bytes / 1024:g} KiB each) through the {k.path.level}"),
             ("load", f"{r.load_us:.2f} us on that path: {min(k.workers, d.compute_units)} busy CUs at "
                      f"{r.clock_mhz:.0f} MHz (data-parallel: {dp.clock_mhz:.0f} MHz)"),
-            ("floor", f"{r.floor_us:.2f} us   (the data-parallel loads over the L2 and HBM bandwidth)"),
+            ("floor", f"{r.floor_us:.2f} us   (the data-parallel HBM traffic over the achievable HBM bandwidth)"),
         ]
     width = max(len(name) for name, _ in rows)
     lines = [format_prediction(dp, header), "", f"schedule {k.schedule} (gemmsim.analytics.streamk):"]
