@@ -169,7 +169,7 @@ class StreamKPrediction:
     time_us: float               # the stream-K schedule
     data_parallel_us: float      # the replayed data-parallel kernel (data_parallel.time_us)
     fixup_us: float              # on the slowest stream-K worker's path: extra pieces, partial tiles, waits
-    load_us: float               # on that path: what more busy CUs add (a lower clock, loaded memory)
+    load_us: float               # on that path: what more busy CUs add to a workgroup's fixed time and its K tiles
     floor_us: float              # the data-parallel HBM traffic over the achievable HBM bandwidth
     clock_mhz: float             # of the stream-K workers (between the data-parallel and the loaded round's)
     plan: StreamKPlan

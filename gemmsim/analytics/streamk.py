@@ -30,17 +30,19 @@ latencies both grow with them). A worker's time is
 
 and the kernel's is the slowest worker's, and no less than the data-parallel kernel's HBM traffic
 over the achievable HBM bandwidth (the same loads, spread over more CUs; the L2's share per CU is
-in the replayed round with every CU busy). Partials meet where
-every CU sees them (FixupPath): on a GPU of several XCDs, whose L2s are private to their XCD, the
-Infinity Cache; else the L2. Simplifications, both on the side of a dearer stream-K: a piece that
-writes a partial still pays the whole epilogue of the replay, and workers on a CU holding fewer
-than the replayed round's workgroups pay that round's per-K-tile cost.
+in the replayed round with every CU busy). Partials meet where every CU sees them (FixupPath): on
+a GPU of several XCDs, whose L2s are private to their XCD, the Infinity Cache; else the L2.
+Simplifications, both on the side of a dearer stream-K: a piece that writes a partial still pays
+the whole epilogue of the replay, and workers on a CU holding fewer than the replayed round's
+workgroups pay that round's per-K-tile cost. Not modelled: the workspace's zeroing or flag reset
+between launches, and an owner's partial loads contending with other CUs' K-tile loads.
 
 What the arithmetic guarantees (tests/test_streamk.py): every (tile, K tile) is assigned exactly
 once; with no fewer workers than the tiles streamed, a schedule's slowest worker computes no more K
-tiles than a data-parallel workgroup of the round it replaces, so its time is at most the data-parallel time plus its fix-up and its load (what
-the busier GPU adds to its fixed and per-K-tile time); and the chosen schedule is never slower than
-the data-parallel one, which is among the candidates (one worker a tile).
+tiles than a data-parallel workgroup of the round it replaces, so its time is at most the
+data-parallel time plus its fix-up and its load (what the busier GPU adds to a workgroup's fixed time
+and to its K tiles); and the chosen schedule is never slower than the data-parallel one, which is
+among the candidates (one worker a tile).
 """
 
 from __future__ import annotations
@@ -225,7 +227,7 @@ class StreamKPlan:
     time_us: float
     data_parallel_us: float
     fixup_us: float               # on the slowest worker's path: extra pieces, partial tiles, waits
-    load_us: float                # on the slowest worker's path: what the busier GPU adds to its pieces and K tiles
+    load_us: float                # on that path: what the busier GPU adds to a workgroup's fixed time and its K tiles
     slowest_worker: int
     floor_us: float               # the data-parallel HBM traffic over the achievable HBM bandwidth
     bound: str                    # "workers" (the slowest one) or "bandwidth" (the floor)
@@ -295,8 +297,7 @@ def _priced(dp: DataParallel, schedule: str, kept: int, tiles: int, workers: int
         tiles_split=sum(n > 1 for n in contributors.values()), max_contributors=max(contributors.values(), default=0),
         partial_bytes=partials * path.partial_bytes, time_us=max(path_us, floor), data_parallel_us=dp.time_us,
         fixup_us=slow.fixup_us if slow else 0.0,
-        load_us=(slow.pieces * (cost.fixed_us - measured.fixed_us)
-                 + slow.iterations * (cost.us_per_k_tile - measured.us_per_k_tile)) if slow else 0.0,
+        load_us=cost.us(slow.iterations) - measured.us(slow.iterations) if slow else 0.0,
         slowest_worker=slowest, floor_us=floor, bound="workers" if path_us >= floor else "bandwidth",
         chosen=chosen, cost=cost, path=path)
 
