@@ -19,8 +19,9 @@ MAX_DIM = 2 ** 24
 # walk (model/traffic.py) visits each round once, a slice of the ids (~0.2 µs a workgroup), and walks
 # identical layers of a batch once where they repeat in whole rounds; its memory is a few arrays per
 # round and per tile, not per workgroup. What the limit guards is time: at 2^24 one prediction takes
-# 4-6 s on the project's 2-core machine (262144x65536x1024 int8, tile 16x64x256, on MI300X: 5.6 s;
-# 128x16384x8192x1024: 3.6 s) and a `tune` of that batch 33 s (benchmarks/bench_any_grid.py), so
+# 4-10 s on the project's 2-core machine, shared (262144x65536x1024 int8, tile 16x64x256, on MI300X:
+# 5.6-9.9 s; 128x16384x8192x1024: 3.6-7.8 s) and a `tune` of that batch 33-56 s, the more at the
+# higher load (benchmarks/bench_any_grid.py), so
 # every batched shape of aiter's tuned configurations answers (16x16384x8192x1024: 2^21); 2^26 would
 # take four times as long. (It was 2^20 when the walk revisited the grid once per round: 2^22 took 430 s.)
 MAX_WORKGROUPS = 2 ** 24
