@@ -21,9 +21,8 @@ MAX_DIM = 2 ** 24
 # round and per tile, not per workgroup. What the limit guards is time: at 2^24 one prediction takes
 # 4-10 s on the project's 2-core machine, shared (262144x65536x1024 int8, tile 16x64x256, on MI300X:
 # 5.6-9.9 s; 128x16384x8192x1024: 3.6-7.8 s) and a `tune` of that batch 33-56 s, the more at the
-# higher load (benchmarks/bench_any_grid.py), so
-# every batched shape of aiter's tuned configurations answers (16x16384x8192x1024: 2^21); 2^26 would
-# take four times as long. (It was 2^20 when the walk revisited the grid once per round: 2^22 took 430 s.)
+# higher load (benchmarks/bench_any_grid.py). The batch from aiter's tuned configurations that issue 38
+# quotes (16x16384x8192x1024 int8: 2^21 at tile 16x64x256) answers; 2^26 would take four times as long. (It was 2^20 when the walk revisited the grid once per round: 2^22 took 430 s.)
 MAX_WORKGROUPS = 2 ** 24
 
 # Lines of one assembly file (gemmsim isa, predict --isa). A compiled GEMM kernel is a few thousand
