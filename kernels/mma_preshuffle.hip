@@ -419,8 +419,11 @@ GS_MMA_TILE_CONFIGS(GS_MMA_KERNEL_PAIR)
 GS_MMA_SPLITK_CONFIGS(GS_MMA_SPLITK_SET)
 
 // The second pass of split-K: C[i] = the sum of W[z * MN + i] over the splits z in order; four
-// consecutive elements per thread, as 16-byte loads and stores when MN is a multiple of 4.
+// consecutive elements per thread, as 16-byte loads and stores when MN is a multiple of 4. The
+// partials are loaded GS_REDUCE_BATCH splits at a time, every load before the first add, so a
+// thread waits for memory once per batch, not once per split.
 #define GS_REDUCE_THREADS 256
+#define GS_REDUCE_BATCH 8
 struct __attribute__((aligned(16))) gs_f32x4_pod { float x, y, z, w; };  // no vendor float4 header
 
 extern "C" __global__ void GS_LAUNCH_BOUNDS(GS_REDUCE_THREADS)
@@ -428,20 +431,27 @@ extern "C" __global__ void GS_LAUNCH_BOUNDS(GS_REDUCE_THREADS)
   const long long i = ((long long)blockIdx.x * GS_REDUCE_THREADS + threadIdx.x) * 4;
   if (i >= MN) return;
   if ((MN & 3) == 0) {
-    gs_f32x4_pod sum = *reinterpret_cast<const gs_f32x4_pod*>(W + i);
-    for (int z = 1; z < splits; ++z) {
-      const gs_f32x4_pod w = *reinterpret_cast<const gs_f32x4_pod*>(W + (long long)z * MN + i);
-      sum.x += w.x;
-      sum.y += w.y;
-      sum.z += w.z;
-      sum.w += w.w;
+    gs_f32x4_pod sum = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int z0 = 0; z0 < splits; z0 += GS_REDUCE_BATCH) {
+      gs_f32x4_pod w[GS_REDUCE_BATCH];
+      #pragma unroll
+      for (int z = 0; z < GS_REDUCE_BATCH; ++z)
+        if (z0 + z < splits) w[z] = *reinterpret_cast<const gs_f32x4_pod*>(W + (long long)(z0 + z) * MN + i);
+      #pragma unroll
+      for (int z = 0; z < GS_REDUCE_BATCH; ++z)
+        if (z0 + z < splits) {
+          sum.x += w[z].x;
+          sum.y += w[z].y;
+          sum.z += w[z].z;
+          sum.w += w[z].w;
+        }
     }
     *reinterpret_cast<gs_f32x4_pod*>(C + i) = sum;
     return;
   }
   for (long long e = i; e < i + 4 && e < MN; ++e) {
-    float sum = W[e];
-    for (int z = 1; z < splits; ++z) sum += W[(long long)z * MN + e];
+    float sum = 0.0f;
+    for (int z = 0; z < splits; ++z) sum += W[(long long)z * MN + e];
     C[e] = sum;
   }
 }
