@@ -106,8 +106,9 @@ class FirstReplay:
         replay = replace(replay)     # a copy: the reduction pass below must leave the kept replays as they were
         if self.program.split_k > 1:
             partials = sum(r.write_bytes for r in replay.rounds_traffic)
+            c_bytes = getattr(self.problem, "c_bytes", OUTPUT_BYTES)   # the sm_90 streams' C is fp32 (Sm90Problem)
             replay.reduction_cycles = reduction_pass_cycles(
-                partials, self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES, self.gpu, clock)
+                partials, self.problem.batch * self.problem.m * self.problem.n * c_bytes, self.gpu, clock)
             replay.cycles += replay.reduction_cycles
         prediction = _assemble(self.program, self.problem, self.gpu, self.occupancy, clock, replay, *self.tile_mn,
                                self.k_tiles, self.config)
