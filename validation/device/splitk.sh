@@ -76,7 +76,7 @@ stage check 40 "python3 -m validation.run --suite check --kernels splitk --out '
 stage splitk 150 "python3 -m validation.run --suite splitk --out '$W/splitk' --backend $BACKEND --build-dir '$BUILD' ${SHAPES:+--shapes $SHAPES} ${MODE:+--mode $MODE} --sass"
 
 # 4. Nsight Compute: the split kernel and the reduction pass, one launch each
-stage ncu 60 "ncu --clock-control none --kernel-name 'regex:^(mma_preshuffle|splitk_reduce)' --metrics $NCU_METRICS -f -o '$W/splitk_ncu' python3 -m validation.run --worker --suite splitk --out '$W/ncu_rows' --backend $BACKEND --build-dir '$BUILD' --mode check --shapes ${SHAPES:-$NCU_SHAPES} --launch-log '$W/ncu_launches.jsonl'
+stage ncu 100 "ncu --clock-control none --kernel-name 'regex:^(mma_preshuffle|splitk_reduce)' --metrics $NCU_METRICS -f -o '$W/splitk_ncu' python3 -m validation.run --worker --suite splitk --out '$W/ncu_rows' --backend $BACKEND --build-dir '$BUILD' --mode check --shapes ${SHAPES:-$NCU_SHAPES} --launch-log '$W/ncu_launches.jsonl'
 ncu --import '$W/splitk_ncu.ncu-rep' --csv --page raw --print-units base > '$W/splitk_ncu.csv'; rm -f '$W/splitk_ncu.ncu-rep'"
 
 { echo "after the run:"; nvidia-smi --query-gpu=clocks.current.sm,clocks.current.memory,temperature.gpu --format=csv
