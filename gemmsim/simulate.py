@@ -106,9 +106,15 @@ class FirstReplay:
         replay = replace(replay)     # a copy: the reduction pass below must leave the kept replays as they were
         if self.program.split_k > 1:
             partials = sum(r.write_bytes for r in replay.rounds_traffic)
-            c_bytes = getattr(self.problem, "c_bytes", OUTPUT_BYTES)   # the sm_90 streams' C is fp32 (Sm90Problem)
-            replay.reduction_cycles = reduction_pass_cycles(
-                partials, self.problem.batch * self.problem.m * self.problem.n * c_bytes, self.gpu, clock)
+            out_bytes = self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES
+            c_bytes = getattr(self.problem, "c_bytes", None)
+            if c_bytes is not None:
+                # the sm_90 streams (Sm90Problem): each split writes an M x N slice of fp32 partials, which the
+                # pass reads once and sums into fp32 C (their stores' sectors, each written half by one
+                # instruction, would count the slice twice)
+                out_bytes = self.problem.batch * self.problem.m * self.problem.n * c_bytes
+                partials = self.program.split_k * out_bytes
+            replay.reduction_cycles = reduction_pass_cycles(partials, out_bytes, self.gpu, clock)
             replay.cycles += replay.reduction_cycles
         prediction = _assemble(self.program, self.problem, self.gpu, self.occupancy, clock, replay, *self.tile_mn,
                                self.k_tiles, self.config)
