@@ -175,3 +175,26 @@ def test_a_wrong_reduction_is_caught():
     host = measure.random_host_inputs(33, 70, 600, "bf16", backend.target, np.random.default_rng(2))
     row = measure.measure_point(ctx, suites.Point("splitk", spec, 33, 70, 600), measure.upload(backend, host, 33, 70))
     assert row["status"] == "incorrect"
+
+
+def test_the_analysis_pairs_each_reduction_pass_with_its_split_kernel(tmp_path):
+    from validation.analyses.splitk import by_split, ncu_pairs, split_of
+
+    raw = tmp_path / "ncu.csv"
+    raw.write_text('"ID","Kernel Name","gpu__time_duration.sum"\n"","","ns"\n'
+                   '"0","mma_preshuffle_m32n64k64_swz1","1,000"\n'
+                   '"1","mma_preshuffle_m32n64k64_swz1_splitk4","400"\n"2","splitk_reduce_f32","50"\n')
+    log = tmp_path / "launches.jsonl"
+    log.write_text('["splitk", "mma_preshuffle_m32n64k64_swz1", 32, 4096, 16384]\n'
+                   '["splitk", "mma_preshuffle_m32n64k64_swz1_splitk4", 32, 4096, 16384]\n')
+    pairs = ncu_pairs(raw, log)
+    assert pairs[("mma_preshuffle_m32n64k64_swz1", 32, 4096, 16384)] == {"kernel_us": 1.0, "reduce_us": None}
+    assert pairs[("mma_preshuffle_m32n64k64_swz1_splitk4", 32, 4096, 16384)] == {"kernel_us": 0.4, "reduce_us": 0.05}
+    assert (split_of("mma_preshuffle_m32n64k64_swz1_splitk8"), split_of("mma_preshuffle_m32n64k64_swz1")) == (8, 1)
+
+    class _C:   # a compared point: its symbol and error
+        def __init__(self, symbol, error):
+            self.point, self.error_pct = type("P", (), {"symbol": symbol})(), error
+
+    rows = by_split([_C("a_swz1", 10.0), _C("a_swz1_splitk2", -4.0), _C("b_swz1_splitk2", 2.0)])
+    assert rows == [(1, 1, 10.0, 10.0, 10.0), (2, 2, 3.0, -1.0, -4.0)]
