@@ -1,9 +1,10 @@
 """Split-K on the H200 (issue 38): predicted against measured, by split factor, and where the time goes.
 
-    python -m validation.analyses.splitk validation/results/h200/splitk.csv [--ncu splitk_ncu.csv --launches ncu_launches.jsonl]
+    python -m validation.analyses.splitk validation/results/h100/splitk.csv --gpu h200 --sass-dir validation/results/h200/sass \
+        --ncu validation/results/h100/splitk_ncu.csv --launches validation/results/h100/splitk_ncu_launches.jsonl
 
-Predicts every point of the runner CSV as `gemmsim compare` does (the SASS listings of sass/ beside
-the CSV) and prints, per split factor (1 = the plain kernel), the points, MAPE, the mean signed error
+Predicts every point of the runner CSV as `gemmsim compare` does (the SASS listings of --sass-dir,
+default sass/ beside the CSV; --gpu as compare's: the GPU description the rows are predicted on) and prints, per split factor (1 = the plain kernel), the points, MAPE, the mean signed error
 and the worst error; Spearman over all points and per shape; and per shape the measured best
 configuration beside the simulator's pick. With the Nsight Compute export of the script's ncu stage
 (validation/device/splitk.sh: one launch each, --clock-control none) and its launch log, each split-K
@@ -61,10 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("csv", type=Path, help="the runner's splitk.csv")
     p.add_argument("--ncu", type=Path, help="ncu --page raw --csv export of the ncu stage")
     p.add_argument("--launches", type=Path, help="the ncu stage's launch log (ncu_launches.jsonl)")
+    p.add_argument("--gpu", help="predict on this GPU description (as gemmsim compare --gpu)")
+    p.add_argument("--sass-dir", type=Path, help="cuobjdump -sass listings (default: sass/ beside the CSV)")
     args = p.parse_args(argv)
     from gemmsim.measurements.compare import compare
 
-    report = compare([args.csv])
+    sass_dir = args.sass_dir or args.csv.parent / "sass"
+    report = compare([args.csv], gpu=args.gpu, sass_dir=sass_dir)
     compared = report.rows
     print(f"{len(compared)} points; MAPE {sum(abs(c.error_pct) for c in compared) / len(compared):.1f} %")
     print(f"{'split':>5s} {'points':>6s} {'MAPE_%':>7s} {'signed_%':>8s} {'worst_%':>8s}")
@@ -74,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         from gemmsim.measurements.predictor import Predictor
 
         pairs = ncu_pairs(args.ncu, args.launches)
-        predictor = Predictor(args.csv.parent / "sass")
+        predictor = Predictor(sass_dir)
         print(f"\n{'kernel':40s} {'shape':15s} {'ncu_us':>8s} {'replay':>8s} {'reduce':>7s} {'model':>6s} {'event_us':>8s}")
         for c in compared:
             key = (c.point.symbol, c.point.m, c.point.n, c.point.k)
