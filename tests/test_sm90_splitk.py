@@ -198,3 +198,21 @@ def test_the_analysis_pairs_each_reduction_pass_with_its_split_kernel(tmp_path):
 
     rows = by_split([_C("a_swz1", 10.0), _C("a_swz1_splitk2", -4.0), _C("b_swz1_splitk2", 2.0)])
     assert rows == [(1, 1, 10.0, 10.0, 10.0), (2, 2, 3.0, -1.0, -4.0)]
+
+
+def test_a_runner_csv_of_an_undescribed_device_is_predicted_on_the_gpu_named():
+    from gemmsim.errors import InputError
+    from gemmsim.measurements.readers import read_points
+
+    measured = Path(__file__).resolve().parents[1] / "validation" / "results" / "h100" / "splitk.csv"
+    with pytest.raises(InputError, match="names no GPU"):
+        read_points(measured)
+    points = read_points(measured, gpu="h200")
+    assert len(points) == 36 and {p.gpu for p in points} == {"h200"}
+    assert sorted({split_of(p.symbol) for p in points}) == [1, 2, 4, 8]
+
+
+def split_of(symbol):
+    from validation.analyses.splitk import split_of as of
+
+    return of(symbol)
