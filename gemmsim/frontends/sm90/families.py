@@ -42,6 +42,7 @@ class MmaConfig:
     registers: int | None = None   # per thread (default: the stream's own estimate)
     sass: str | None = None        # the kernel's cuobjdump -sass listing: the hot loop in its compiled order
     split_k: int = 1               # K split this many ways (grid z), the partials summed by a second launch
+    built: bool = False            # the registers and listing facts gemmsim ships for the built kernel (built_mma)
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,9 @@ class Sm90Mma(_Sm90):
         return parse_mma_space(text)
 
     def candidates(self, problem: Problem, gpu, space) -> list[MmaConfig]:
-        """Every built tile and swizzle, with the stream's own register estimate and source order (no
-        compiled listing: a candidate need not have been built here)."""
-        return [MmaConfig(tile, swizzle) for tile, swizzle in space.configs()]
+        """Every built tile and swizzle, scheduled as the build compiled it (built_mma: registers, hot-loop
+        order and control bits), as `compare` predicts the measured kernels from their listings."""
+        return [MmaConfig(tile, swizzle, built=True) for tile, swizzle in space.configs()]
 
     def build(self, problem: Problem, config: MmaConfig, gpu) -> Built:
         from gemmsim.frontends.sm90 import mma
@@ -92,14 +93,26 @@ class Sm90Mma(_Sm90):
 
         self._check(problem, gpu)
         sm90 = Sm90Problem(problem.m, problem.n, problem.k, "bf16", c_bytes=4)
-        compiled = {}
+        compiled, registers = {}, config.registers
+        if config.sass and config.built:
+            raise ConfigError("give the kernel's listing (sass=) or the shipped facts of the built kernel (built=1), not both")
         if config.sass:
             from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
 
             compiled = {"around": around_hot_loop(config.sass), "order": hot_loop_order(config.sass, multiply_add="FFMA"),
                         "controls": hot_loop_controls(config.sass)}
-        program = mma.generate(config.tile, config.swizzle, sm90, gpu, registers=config.registers,
-                               split_k=config.split_k, **compiled)
+        elif config.built:
+            from gemmsim.frontends.sm90.built_mma import built_kernel
+
+            symbol = mma_symbol(config.tile, config.swizzle, config.split_k)
+            kernel = built_kernel(symbol)
+            if kernel is None:
+                raise ConfigError(f"built=1: gemmsim ships no facts of {symbol} (the kernels of "
+                                  f"gemmsim.frontends.sm90.mma_space.BUILT_TILES, unsplit)")
+            compiled = {"around": kernel.around, "order": kernel.order, "controls": kernel.controls}
+            registers = kernel.registers if registers is None else registers
+        program = mma.generate(config.tile, config.swizzle, sm90, gpu, registers=registers, split_k=config.split_k,
+                               **compiled)
         return Built(program, sm90)
 
     def kernel_for_symbol(self, symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:
