@@ -87,6 +87,7 @@ CLOCK_FACTOR = between(MIN_CLOCK_FACTOR, MAX_CLOCK_FACTOR, "0.01 to 10", "a fitt
 # have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
 COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
 FRACTION = Domain("must be a fraction in (0, 1]", lambda v: 0 < v <= 1)
+FLAG = Domain("must be 0 or 1 (a flag: 0 for no, 1 for yes, at most 1)", lambda v: v in (0, 1))
 WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model knows)", lambda v: v in (32, 64))
 # A [[matrix]] entry's shape and cycles (checked with the entry): the largest matrix instruction
 # tiles are 64 x 256 x 16 (wgmma) and 16 x 16 x 128 (fp4 MFMA).
@@ -200,6 +201,10 @@ class ComputeUnit:
     # optional: NVIDIA's LG queue in front of the L1 for global loads and stores (model/mio.py); 0 / absent: none
     lg_queue_per_simd: int = hw(COUNT, default=0)
     lg_queue_shared: int = hw(REGISTERS_OR_0, default=0)
+    # optional: 1 (absent) where a wave's vector-memory loads complete in issue order (AMD's vmcnt: the
+    # return path serves them in turn, a slot under vmcnt_max frees when every older load is back);
+    # 0 where each completes when its data is there (NVIDIA's scoreboards: model/vmem.py, counters.py)
+    loads_in_order: int = hw(FLAG, default=1)
     SECTION: ClassVar[str] = "compute_unit"
 
 

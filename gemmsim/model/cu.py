@@ -28,7 +28,7 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes, scoreboard_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.model.wave import Wave
-from gemmsim.ir.program import Op, Program
+from gemmsim.ir.program import Op, Program, tile_of_block
 
 
 # the ops the replay tests for, as module names: Op.X looks the member up through the Enum class at every use
@@ -89,7 +89,7 @@ class ComputeUnitModel:
         self.lds = LdsUnit(gpu.lds)
         self.mio = _arbiter(self.clock, gpu.cu.mio_queue_per_simd, gpu.cu.mio_queue_shared, gpu.cu.simds)
         self.lg = _arbiter(self.clock, gpu.cu.lg_queue_per_simd, gpu.cu.lg_queue_shared, gpu.cu.simds)
-        self.vmem = VmemQueue(memory)
+        self.vmem = VmemQueue(memory, ready_order=not gpu.cu.loads_in_order)
         if recorder is not NOT_RECORDING:   # (a unit without an observer skips the call to a recorder that forgets)
             for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
                 unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
@@ -112,7 +112,7 @@ class ComputeUnitModel:
                                    self.gpu.cu.barrier_cycles_per_wave)
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
-            counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
+            counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max, not self.gpu.cu.loads_in_order)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {},
                         age=len(self.waves) if self.oldest_first else 0)
             self.waves.append(wave)
@@ -228,11 +228,12 @@ def waves_per_workgroup(program: Program) -> int:
 
 
 def block_bases(program: Program, block: int) -> dict[str, int]:
-    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles, then N, then z)."""
+    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles, then N, or the
+    other way round: Program.walk; then z)."""
     if program.layers == 1:
         grid_m, grid_n = program.grid
         block %= max(1, grid_m * grid_n)
-        bx, by = block % grid_m, block // grid_m
+        bx, by = tile_of_block(block, program.grid, program.walk)
         return {buf: bx * per_x + by * per_y for buf, (per_x, per_y) in program.block_bases.items()}
     coords = program.block_coords(block % program.workgroups)
     return {buf: program.block_base(buf, coords) for buf in program.block_bases}

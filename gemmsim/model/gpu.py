@@ -243,7 +243,8 @@ ROUNDS_KEPT = 64   # a prediction replays one Program at two clocks; its tile wa
 
 @kept(ROUNDS_KEPT)
 def _walked_rounds(program: ByContent, gpu: ByContent, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
-    return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers))
+    return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers,
+                             program.obj.walk))
 
 
 def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, clock_mhz: float) -> float:

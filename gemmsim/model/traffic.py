@@ -41,7 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.hw import GPU
-from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program
+from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program, tile_of_block
 
 # per-row and per-column epilogue operands (the IR's buffer names for them): no part of the tile traffic
 EPILOGUE_OPERANDS = ("scale_a", "scale_b", "bias")
@@ -167,12 +167,13 @@ def _distinct_bytes(loads: list[Instr], wave_size: int, depth: int, iterations: 
 
 
 def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU,
-                layers: int = 1) -> list[RoundTraffic]:
+                layers: int = 1, walk: str = "m") -> list[RoundTraffic]:
     """Traffic of every round of resident workgroups, in launch order. `layers` grids of workgroups
     follow one another along z (batch entries, K splits), each with its own A and B tiles: an A tile
     is told apart by (layer, bx), a B tile by (layer, by). Round r holds the consecutive block ids
     [r x slots, (r + 1) x slots), so each round is a slice of the ids (no pass over the whole grid per
-    round: a grid of a million workgroups stays linear)."""
+    round: a grid of a million workgroups stays linear). `walk`: which tiles consecutive ids walk first
+    (Program.walk)."""
     grid_m, grid_n = grid
     per_layer = grid_m * grid_n
     blocks = per_layer * layers
@@ -184,7 +185,8 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     def tiles(first: int) -> tuple[np.ndarray, np.ndarray]:
         ids = np.arange(first, min(first + slots, blocks), dtype=np.int64)
         layer, tile = ids // per_layer, ids % per_layer
-        return layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
+        bx, by = tile_of_block(tile, grid, walk)
+        return layer * grid_m + bx, layer * grid_n + by
 
     def distinct(bx: np.ndarray, by: np.ndarray) -> tuple:
         """The round's distinct A and B tiles, each with how many of its blocks read it."""
