@@ -87,7 +87,6 @@ CLOCK_FACTOR = between(MIN_CLOCK_FACTOR, MAX_CLOCK_FACTOR, "0.01 to 10", "a fitt
 # have a few hundred CUs, so 2^16 is far beyond any, and keeps the per-unit arrays and loops small.
 COUNT = Domain("must be an integer in 1..65536", lambda v: 1 <= v <= 2 ** 16)
 FRACTION = Domain("must be a fraction in (0, 1]", lambda v: 0 < v <= 1)
-FLAG = Domain("must be 0 or 1 (a flag: 0 for no, 1 for yes, at most 1)", lambda v: v in (0, 1))
 WAVE_SIZES = Domain("must be 32 or 64 (the wave sizes of the GPUs the model knows)", lambda v: v in (32, 64))
 # A [[matrix]] entry's shape and cycles (checked with the entry): the largest matrix instruction
 # tiles are 64 x 256 x 16 (wgmma) and 16 x 16 x 128 (fp4 MFMA).
@@ -201,10 +200,6 @@ class ComputeUnit:
     # optional: NVIDIA's LG queue in front of the L1 for global loads and stores (model/mio.py); 0 / absent: none
     lg_queue_per_simd: int = hw(COUNT, default=0)
     lg_queue_shared: int = hw(REGISTERS_OR_0, default=0)
-    # optional: 1 (absent) where a wave's vector-memory loads complete in issue order (AMD's vmcnt: the
-    # return path serves them in turn, a slot under vmcnt_max frees when every older load is back);
-    # 0 where each completes when its data is there (NVIDIA's scoreboards: model/vmem.py, counters.py)
-    loads_in_order: int = hw(FLAG, default=1)
     SECTION: ClassVar[str] = "compute_unit"
 
 
@@ -253,6 +248,8 @@ class Memory:
     l2_latency_ns_per_tb_per_s: float | None = hw(NS_OR_0, default=None, group="loaded")
     hbm_loaded_latency_ns: float | None = hw(NS, default=None, group="loaded")   # the loaded fit's intercept (the floor under any load)
     l2_loaded_latency_ns: float | None = hw(NS, default=None, group="loaded")
+    # optional: what one CU reads from the L2 while the others leave it room (absent: its even slice)
+    l2_sm_read_bytes_per_clk: float | None = hw(PER_CLOCK, default=None, group="loaded")
     outstanding_bytes_per_cu: float | None = hw(BYTES, default=None, group="loaded")  # bytes one CU keeps in flight when it reaches its own peak
     # A warp's load that misses the L1 (optional; None where the description gives none): its latency grows
     # by this many ns per sector it takes beyond the first, from HBM or from the L2; a load that finds its

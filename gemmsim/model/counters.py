@@ -10,7 +10,6 @@ has a ceiling (vmcnt_max, lgkmcnt_max): a wave with that many in flight cannot i
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
 
 from gemmsim.ir.program import Counter
@@ -55,48 +54,9 @@ class InOrderCounter:
         return self.last
 
 
-class AnyOrderCounter:
-    """A warp's outstanding global loads where each frees its slot when it is done, whatever the order
-    (NVIDIA: loads on scoreboard barriers, no in-order counter; [compute_unit] vm_retire = "any").
-    The same questions as InOrderCounter's."""
-
-    def __init__(self, limit: int, full_reason: str = ""):
-        self.limit = limit
-        self.full_reason = full_reason
-        self.done_times: list[float] = []   # a heap of the outstanding operations' done times
-        self.last = 0.0
-
-    def push(self, done: float) -> float:
-        heapq.heappush(self.done_times, done)
-        if done > self.last:
-            self.last = done
-        return done
-
-    def _forget(self, now: float) -> list[float]:
-        q = self.done_times
-        while q and q[0] <= now:
-            heapq.heappop(q)
-        return q
-
-    def time_at_most(self, outstanding: int, now: float) -> float:
-        q = self._forget(now)
-        if len(q) <= outstanding:
-            return now
-        return heapq.nsmallest(len(q) - outstanding, q)[-1]
-
-    def room(self, now: float) -> tuple[float, str]:
-        q = self._forget(now)
-        if len(q) < self.limit:
-            return now, self.full_reason
-        return heapq.nsmallest(len(q) - self.limit + 1, q)[-1], self.full_reason
-
-    def drained_at(self) -> float:
-        return self.last
-
-
 class WaveCounters:
-    def __init__(self, vmcnt_max: int, lgkmcnt_max: int, vm_any_order: bool = False):
-        self.vm = (AnyOrderCounter if vm_any_order else InOrderCounter)(vmcnt_max, "vmem_slots")
+    def __init__(self, vmcnt_max: int, lgkmcnt_max: int):
+        self.vm = InOrderCounter(vmcnt_max, "vmem_slots")
         self.lgkm = InOrderCounter(lgkmcnt_max, "lgkm_slots")
         self.of = {Counter.VM: self.vm, Counter.LGKM: self.lgkm}   # by a Step's `counter`
 

@@ -89,7 +89,7 @@ class ComputeUnitModel:
         self.lds = LdsUnit(gpu.lds)
         self.mio = _arbiter(self.clock, gpu.cu.mio_queue_per_simd, gpu.cu.mio_queue_shared, gpu.cu.simds)
         self.lg = _arbiter(self.clock, gpu.cu.lg_queue_per_simd, gpu.cu.lg_queue_shared, gpu.cu.simds)
-        self.vmem = VmemQueue(memory, ready_order=not gpu.cu.loads_in_order)
+        self.vmem = VmemQueue(memory)
         if recorder is not NOT_RECORDING:   # (a unit without an observer skips the call to a recorder that forgets)
             for unit in [self.lds, self.vmem] + [pipe for s in self.simds for pipe in (s.matrix, s.valu)]:
                 unit.observer = recorder   # the units drawn on the timeline (the issue ports are not)
@@ -112,7 +112,7 @@ class ComputeUnitModel:
                                    self.gpu.cu.barrier_cycles_per_wave)
         for w, steps in enumerate(streams):
             simd = self.simds[len(self.waves) % len(self.simds)]
-            counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max, not self.gpu.cu.loads_in_order)
+            counters = WaveCounters(self.gpu.cu.vmcnt_max, self.gpu.cu.lgkmcnt_max)
             wave = Wave(f"wg{index}.wave{w}", steps, self, simd, barrier, counters, bases or {},
                         age=len(self.waves) if self.oldest_first else 0)
             self.waves.append(wave)

@@ -21,8 +21,10 @@ XCD's L2. The kernel is assumed to run as a benchmark runs it, after a launch of
 holds what the last rounds of that launch left. Where an L2 is split in partitions that each cache
 what their own SMs read (the H200), a tile of that launch takes room in every partition whose SMs read
 it: with its readers placed at random, in P x (1 - (1 - 1/P)^readers) partitions on average (the
-`slices` microbenchmark measured this between launches; between the rounds of one launch, whose
-workgroups overlap in time, the copies are not counted).
+`slices` microbenchmark measured this between launches). The same holds between the rounds of one
+launch: on the H200, the matrix-core kernel's 64x256x64 tiles at 4096^3 read 168.9 MB from DRAM
+(validation/results/h200/ncu.csv), A once and the 32 MiB of B tiles again in each of the 4 rounds,
+which 32 MiB kept in one partition would not need (issue 34).
 
 The Infinity Cache is assumed cold at launch: a tile's first read in the launch comes from HBM, a
 later round's read of it from the MALL where all the tiles fit there (`from_hbm`, the share of a
@@ -220,7 +222,7 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
         hbm = len(new_a) * per_block.tile_a + len(new_b) * per_block.tile_b
         tiles_here = len(a_here) * per_block.tile_a + len(b_here) * per_block.tile_b
         out.append(RoundTraffic(n, min(n, gpu.compute_units), n * per_block.reads, n * per_block.c, miss, min(miss, hbm),
-                                *l2.use(a_tiles, b_tiles), hbm / tiles_here if tiles_here else 1.0))
+                                *l2.use(a_tiles, b_tiles, copies=copies), hbm / tiles_here if tiles_here else 1.0))
     return out
 
 

@@ -23,7 +23,6 @@ tile walk). A line the CU fetched before (evicted from its L1 since) is an L2 hi
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 
 from gemmsim.model.resource import Server
@@ -48,17 +47,12 @@ class MemoryPath:
 
 
 class VmemQueue(Server):
-    """The CU's return path: each request holds it for bytes x cycles_per_byte, in arrival order, or
-    (`ready_order`, NVIDIA) in the order their data is ready: a load whose line is an L2 hit is not
-    held behind an older one that waits for its fill from HBM."""
+    """The CU's return path: in arrival order, each request holds it for bytes x cycles_per_byte."""
 
-    def __init__(self, path: MemoryPath, ready_order: bool = False):
+    def __init__(self, path: MemoryPath):
         super().__init__("vmem")
         self.path = path
         self.bytes = 0
-        self.ready_order = ready_order   # serve each request when its data is ready (else in arrival order)
-        self._starts: list[float] = []   # the booked services not yet over, in time order (ready_order)
-        self._ends: list[float] = []
         # a first fetch's (latency, per-sector latency) by buffer: resident share x hit + the rest x fill
         self.first_fetch_latency = {buffer: (share * path.hit_latency_cycles + (1 - share) * (path.fill_latency_cycles or 0.0),
                                      share * path.hit_sector_latency_cycles + (1 - share) * path.fill_sector_latency_cycles)
@@ -73,34 +67,8 @@ class VmemQueue(Server):
         per_byte = self.path.store_cycles_per_byte if store and self.path.store_cycles_per_byte else self.path.cycles_per_byte
         service = nbytes * per_byte
         self.bytes += nbytes
-        if self.ready_order:
-            start = self.reserve_gap(now, now + latency, service, name)
-        else:
-            start = self.reserve(now + latency, service, name)
+        start = self.reserve(now + latency, service, name)
         return start + service
-
-    def reserve_gap(self, now: float, ready: float, duration: float, name: str = "") -> float:
-        """Book the earliest stretch of `duration` free cycles from `ready` on, between the services
-        already booked: a request whose data is ready sooner is returned before one booked earlier
-        that waits longer (a hit after a fill from HBM). Bookings that end by `now` are dropped
-        (every later request is ready no sooner)."""
-        starts, ends = self._starts, self._ends
-        if ends and ends[0] <= now:
-            drop = bisect_right(ends, now)
-            del starts[:drop], ends[:drop]
-        at = bisect_right(ends, ready)
-        start = ready
-        while at < len(starts) and starts[at] < start + duration:
-            start = max(start, ends[at])
-            at += 1
-        starts.insert(at, start)
-        ends.insert(at, start + duration)
-        self.busy_cycles += duration
-        if start + duration > self.free_at:
-            self.free_at = start + duration
-        if self.observer is not None:
-            self.observer.busy(self.track, name, start, start + duration)
-        return start
 
     def load_latency(self, nbytes: int, first_fetch: bool | None = None, buffer: str = "") -> float:
         """A load's latency: the fill's or the L2 hit's where the path tells them apart and the caller
