@@ -2,7 +2,7 @@
 Infinity Cache (MALL) and HBM.
 
 Workgroup b computes output tile (b mod grid_m, b div grid_m): consecutive ids walk the M tiles
-first. The dispatcher hands workgroups to the XCDs round-robin (b mod xcds), and each XCD has its
+first (or the N tiles, where the Program says so: Program.walk, a CUDA kernel with N on blockIdx.x). The dispatcher hands workgroups to the XCDs round-robin (b mod xcds), and each XCD has its
 own L2. The workgroups resident at one time (a "round" of CUs x workgroups_per_cu) share A tiles
 (same M tile) and B tiles (same N tile): in an XCD's L2, each distinct A or B tile of the round is
 fetched once from below and served to every workgroup of that XCD that reads it. What the L2s
