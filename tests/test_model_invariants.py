@@ -108,6 +108,8 @@ def test_a_workgroup_tile_counts_each_element_once_however_many_lanes_read_it(ke
 
 
 def test_the_l2_holds_what_a_round_finds_least_recently_used_out():
+    import dataclasses
+
     from gemmsim.model.traffic import BlockBytes
 
     gpu = load_gpu("h200")   # one L2 that keeps 48 MiB whole, in two partitions
@@ -123,10 +125,50 @@ def test_the_l2_holds_what_a_round_finds_least_recently_used_out():
     rounds = walk(2048)
     assert all(r.resident_a == 1.0 for r in rounds)
     assert all(0.0 < r.resident_b < 1.0 for r in rounds[1:-1])
-    # 4096^3: the previous launch's 64 A tiles (32 MiB) took 64 MiB in the two partitions, more than
-    # the L2 keeps, so the first round finds none; the rounds after it find the A tiles of the one before
+    # 4096^3: the 64 A tiles (32 MiB) take 64 MiB in the two partitions, more than the L2 keeps, after
+    # the previous launch and between the rounds of this one (the matrix-core kernel's DRAM reads at
+    # 4096^3, ncu.csv: its 32 MiB operand read again by every round), so no round finds them
     rounds = walk(4096)
-    assert rounds[0].resident_a == 0.0 and all(r.resident_a == 1.0 for r in rounds[1:])
+    assert all(r.resident_a == 0.0 for r in rounds)
+    # with one partition the same 32 MiB stay, from the previous launch and round to round
+    one_partition = dataclasses.replace(gpu, memory=dataclasses.replace(gpu.memory, l2_partitions=1))
+    per_block = BlockBytes(tile_m * 4096 * 2, tile_n * 4096 * 2, tile_m * tile_n * 4, tile_m * 4096 * 2, tile_n * 4096 * 2)
+    rounds = walk_rounds((4096 // tile_m, 4096 // tile_n), per_block, gpu.compute_units, 64, one_partition)
+    assert all(r.resident_a == 1.0 for r in rounds)
+
+
+def test_workgroup_ids_walk_the_tiles_the_kernel_puts_on_block_x():
+    """kernels/mma_preshuffle.hip puts the N tile on blockIdx.x: consecutive ids share an A tile and
+    walk N. At 2048x8192x10240 with 64x256x64 tiles (32 x 32 tiles, 264 slots) a round then holds ~8
+    A tiles and all 32 B tiles, so HBM sends all of B again every round: 717 MB over the launch,
+    what Nsight Compute read (large_stalls.csv: 717.2 MB), where the M-first walk gives half."""
+    from gemmsim.frontends.sm90 import mma
+    from gemmsim.frontends.sm90.common import Sm90Problem
+    from gemmsim.ir.program import tile_of_block
+    from gemmsim.model.traffic import BlockBytes
+
+    gpu = load_gpu("h200")
+    program = mma.generate((64, 256, 64), True, Sm90Problem(2048, 8192, 10240, "bf16"), gpu)
+    assert program.walk == "n"
+    assert tile_of_block(1, program.grid, "n") == (0, 1) and tile_of_block(1, program.grid, "m") == (1, 0)
+    assert program.block_coords(33)[:2] == (1, 1)
+    a, b = 64 * 10240 * 2, 256 * 10240 * 2
+    per_block = BlockBytes(a, b, 64 * 256 * 4, a, b)
+    hbm = {walk: sum(r.hbm_read_bytes for r in walk_rounds((32, 32), per_block, 264, 160, gpu, walk=walk))
+           for walk in ("m", "n")}
+    assert 700e6 < hbm["n"] < 735e6 and hbm["m"] < 0.6 * hbm["n"]
+
+
+def test_a_cu_reads_the_l2_at_its_own_rate_until_the_l2_is_busy():
+    from gemmsim.model.gpu import l2_cycles_per_byte, l2_slice_cycles_per_byte
+
+    h200, mi300x = load_gpu("h200"), load_gpu("mi300x")
+    clock = 1800.0
+    peak = h200.memory.l2_read_bytes_per_clk_per_xcd * clock * 1e6
+    assert l2_cycles_per_byte(h200, clock, 0.3 * peak) == 1 / h200.memory.l2_sm_read_bytes_per_clk
+    assert l2_cycles_per_byte(h200, clock, 0.3 * peak) < l2_slice_cycles_per_byte(h200)
+    assert l2_cycles_per_byte(h200, clock, 1.1 * peak) == l2_slice_cycles_per_byte(h200)
+    assert l2_cycles_per_byte(mi300x, clock, 0.0) == l2_slice_cycles_per_byte(mi300x)
 
 
 def test_a_tile_read_from_both_l2_partitions_takes_room_in_both():

@@ -75,7 +75,7 @@ def test_predict_reaches_the_sm90_mma_family_as_compare_predicts_it(capsys):
     assert p.time_us == kernel_us and total == kernel_us + gemmsim.load_gpu("h200").launch_overhead_us
     rc, out = run_cli(["predict", "--family", "sm90-mma", "--config", config, "--shape", "512x512x2048",
                        "--gpu", "h200", "--json"], capsys)
-    assert rc == 0 and f'"time_us": {round(kernel_us, 3)}' in out
+    assert rc == 0 and f'"time_us": {float(f"{kernel_us:.6g}")}' in out   # JSON floats: 6 significant digits
 
 
 def test_predict_reaches_the_ladder_family_with_its_own_dtypes():

@@ -84,8 +84,9 @@ def test_the_h200_keys_are_the_touch_microbenchmark_fits():
         return np.polyfit(x, [rows[(f"touch_{level}_{order}_{p}", size, "latency_ns")] for p in SECTORS], 1)[0]
 
     mem = GPU.memory
-    # the model already moves each sector at the SM's slice of the L2 bandwidth: the keys are the rest
-    slice_ns = mem.l1_sector_bytes * GPU.compute_units / (GPU.xcds * mem.l2_read_bytes_per_clk_per_xcd) / GPU.peak_clock_mhz * 1e3
+    # the model already moves each sector at the SM's own L2 read rate (one warp leaves the L2 idle:
+    # gpu.l2_cycles_per_byte): the keys are the rest
+    slice_ns = mem.l1_sector_bytes / mem.l2_sm_read_bytes_per_clk / GPU.peak_clock_mhz * 1e3
     hbm = np.mean([slope("hbm", o, s) for o, s in HBM_SERIES])
     assert mem.hbm_sector_latency_ns == pytest.approx(hbm - slice_ns, abs=0.01)
     assert mem.l2_sector_latency_ns == pytest.approx(max(0.0, slope("l2", "random", 16 << 20) - slice_ns), abs=0.01)

@@ -158,6 +158,18 @@ class Resources:
     workgroup_size: int
 
 
+WALKS = ("m", "n")
+
+
+def tile_of_block(tile, grid: tuple[int, int], walk: str = "m"):
+    """(bx, by) of a workgroup's index within its layer (an int or a numpy array of them): with walk
+    "m" consecutive ids walk the M tiles first, with "n" the N tiles."""
+    grid_m, grid_n = grid
+    if walk == "n":
+        return tile // grid_n, tile % grid_n
+    return tile % grid_m, tile // grid_m
+
+
 @dataclass(frozen=True)
 class Program:
     """What each wave of one workgroup executes, plus what the GPU level needs to place workgroups."""
@@ -167,7 +179,10 @@ class Program:
     wave_size: int
     waves: tuple[tuple[Item, ...], ...]       # one instruction stream per wave of the workgroup
     resources: Resources
-    grid: tuple[int, int] = (1, 1)            # workgroups along M (block_x) and N (block_y)
+    grid: tuple[int, int] = (1, 1)            # workgroups along M (bx) and N (by)
+    # which tiles consecutive workgroup ids walk first: "m" (bx fastest, as FlyDSL's and the generated
+    # AMD kernels launch) or "n" (by fastest: a CUDA kernel whose blockIdx.x indexes the N tiles)
+    walk: str = "m"
     block_bases: dict[str, tuple[int, int]] = field(default_factory=dict)  # buffer -> bytes per (bx, by)
     source: str = ""                          # "generated" or the parsed file
     # The grid's z dimension: batch entries x K splits, z = batch index * split_k + split.
@@ -198,11 +213,13 @@ class Program:
         return self.grid[0] * self.grid[1] * self.layers
 
     def block_coords(self, block: int) -> tuple[int, int, int, int]:
-        """Workgroup id -> (bx, by, batch entry, split): ids walk the M tiles, then N, then z."""
+        """Workgroup id -> (bx, by, batch entry, split): ids walk the M tiles, then N (or N, then M:
+        `walk`), then z."""
         grid_m, grid_n = self.grid
         layer, tile = divmod(block, max(1, grid_m * grid_n))
         entry, split = divmod(layer, self.split_k)
-        return tile % grid_m, tile // grid_m, entry, split
+        bx, by = tile_of_block(tile, self.grid, self.walk)
+        return bx, by, entry, split
 
     def block_base(self, buffer: str, coords: tuple[int, ...]) -> int:
         """Byte address of a workgroup's tile in `buffer`; coords (bx, by) or (bx, by, entry, split)."""

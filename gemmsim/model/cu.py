@@ -28,7 +28,7 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.stream import Step, decoded_streams, l1_tag_bytes, scoreboard_streams
 from gemmsim.model.vmem import MemoryPath, VmemQueue
 from gemmsim.model.wave import Wave
-from gemmsim.ir.program import Op, Program
+from gemmsim.ir.program import Op, Program, tile_of_block
 
 
 # the ops the replay tests for, as module names: Op.X looks the member up through the Enum class at every use
@@ -228,11 +228,12 @@ def waves_per_workgroup(program: Program) -> int:
 
 
 def block_bases(program: Program, block: int) -> dict[str, int]:
-    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles, then N, then z)."""
+    """Byte address of workgroup `block`'s tile in each buffer (block ids walk the M tiles, then N, or the
+    other way round: Program.walk; then z)."""
     if program.layers == 1:
         grid_m, grid_n = program.grid
         block %= max(1, grid_m * grid_n)
-        bx, by = block % grid_m, block // grid_m
+        bx, by = tile_of_block(block, program.grid, program.walk)
         return {buf: bx * per_x + by * per_y for buf, (per_x, per_y) in program.block_bases.items()}
     coords = program.block_coords(block % program.workgroups)
     return {buf: program.block_base(buf, coords) for buf in program.block_bases}

@@ -122,7 +122,7 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
     share = workgroups / max(1, traffic.blocks)
     requested = max(1.0, traffic.requested_bytes)
     cycles_per_byte = max(
-        l2_slice_cycles_per_byte(gpu),
+        l2_cycles_per_byte(gpu, clock_mhz, in_use[0]),
         (traffic.l2_miss_bytes + traffic.write_bytes) / requested * hz / (mem.mall_bytes_per_s * share),
         traffic.hbm_bytes / requested * hz / (mem.hbm_achievable_bytes_per_s * share),
     )
@@ -145,6 +145,19 @@ def memory_path(traffic: RoundTraffic, workgroups: int, gpu: GPU, clock_mhz: flo
         store_cycles_per_byte=(max(cycles_per_byte, hz / (mem.l2_store_bytes_per_s * share))
                                if mem.l2_store_bytes_per_s else None),
     )
+
+
+def l2_cycles_per_byte(gpu: GPU, clock_mhz: float, l2_bytes_per_s: float) -> float:
+    """What the L2 lets one CU read, in cycles per byte: its slice of its XCD's bandwidth while the
+    round's reads keep the L2 at its bandwidth; below that, where the description measured one CU's
+    own rate ([memory] l2_sm_read_bytes_per_clk), that rate: a CU whose bursts come while the others
+    do not read at once is not held to an even share (on the H200 the large matrix-core tiles keep the
+    L2 at 32-39 % of its peak, Nsight Compute's lts__t_sectors, large_stalls.csv)."""
+    own = gpu.memory.l2_sm_read_bytes_per_clk
+    slice_cycles = l2_slice_cycles_per_byte(gpu)
+    if own is None or l2_bytes_per_s >= gpu.xcds * gpu.memory.l2_read_bytes_per_clk_per_xcd * clock_mhz * 1e6:
+        return slice_cycles
+    return min(slice_cycles, 1.0 / own)
 
 
 def l2_slice_cycles_per_byte(gpu: GPU) -> float:
@@ -243,7 +256,8 @@ ROUNDS_KEPT = 64   # a prediction replays one Program at two clocks; its tile wa
 
 @kept(ROUNDS_KEPT)
 def _walked_rounds(program: ByContent, gpu: ByContent, slots: int, k_slices: int) -> tuple[RoundTraffic, ...]:
-    return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers))
+    return tuple(walk_rounds(program.obj.grid, block_bytes(program.obj), slots, k_slices, gpu.obj, program.obj.layers,
+                             program.obj.walk))
 
 
 def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, clock_mhz: float) -> float:

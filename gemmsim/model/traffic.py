@@ -2,7 +2,7 @@
 Infinity Cache (MALL) and HBM.
 
 Workgroup b computes output tile (b mod grid_m, b div grid_m): consecutive ids walk the M tiles
-first. The dispatcher hands workgroups to the XCDs round-robin (b mod xcds), and each XCD has its
+first (or the N tiles, where the Program says so: Program.walk, a CUDA kernel with N on blockIdx.x). The dispatcher hands workgroups to the XCDs round-robin (b mod xcds), and each XCD has its
 own L2. The workgroups resident at one time (a "round" of CUs x workgroups_per_cu) share A tiles
 (same M tile) and B tiles (same N tile): in an XCD's L2, each distinct A or B tile of the round is
 fetched once from below and served to every workgroup of that XCD that reads it. What the L2s
@@ -21,8 +21,10 @@ XCD's L2. The kernel is assumed to run as a benchmark runs it, after a launch of
 holds what the last rounds of that launch left. Where an L2 is split in partitions that each cache
 what their own SMs read (the H200), a tile of that launch takes room in every partition whose SMs read
 it: with its readers placed at random, in P x (1 - (1 - 1/P)^readers) partitions on average (the
-`slices` microbenchmark measured this between launches; between the rounds of one launch, whose
-workgroups overlap in time, the copies are not counted).
+`slices` microbenchmark measured this between launches). The same holds between the rounds of one
+launch: on the H200, the matrix-core kernel's 64x256x64 tiles at 4096^3 read 168.9 MB from DRAM
+(validation/results/h200/ncu.csv), A once and the 32 MiB of B tiles again in each of the 4 rounds,
+which 32 MiB kept in one partition would not need (issue 34).
 
 The Infinity Cache is assumed cold at launch: a tile's first read in the launch comes from HBM, a
 later round's read of it from the MALL where all the tiles fit there (`from_hbm`, the share of a
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gemmsim.hw import GPU
-from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program
+from gemmsim.ir.program import MEMORY_OPS, Instr, Loop, Op, Program, tile_of_block
 
 # per-row and per-column epilogue operands (the IR's buffer names for them): no part of the tile traffic
 EPILOGUE_OPERANDS = ("scale_a", "scale_b", "bias")
@@ -167,12 +169,13 @@ def _distinct_bytes(loads: list[Instr], wave_size: int, depth: int, iterations: 
 
 
 def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU,
-                layers: int = 1) -> list[RoundTraffic]:
+                layers: int = 1, walk: str = "m") -> list[RoundTraffic]:
     """Traffic of every round of resident workgroups, in launch order. `layers` grids of workgroups
     follow one another along z (batch entries, K splits), each with its own A and B tiles: an A tile
     is told apart by (layer, bx), a B tile by (layer, by). Round r holds the consecutive block ids
     [r x slots, (r + 1) x slots), so each round is a slice of the ids (no pass over the whole grid per
-    round: a grid of a million workgroups stays linear).
+    round: a grid of a million workgroups stays linear). `walk`: which tiles consecutive ids walk first
+    (Program.walk).
 
     Identical layers are walked once: the rounds repeat with a period of lcm(layer, round) workgroups,
     which starts on a layer and ends on a round. Each period's rounds read tiles no other period
@@ -184,14 +187,14 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     blocks = per_layer * layers
     period = math.lcm(per_layer, slots)
     if period < blocks and blocks % period == 0:
-        first_period = _walk(grid, per_block, slots, k_slices, gpu, layers, period)
+        first_period = _walk(grid, per_block, slots, k_slices, gpu, layers, period, walk)
         if first_period is not None:
             return first_period * (blocks // period)
-    return _walk(grid, per_block, slots, k_slices, gpu, layers, blocks)
+    return _walk(grid, per_block, slots, k_slices, gpu, layers, blocks, walk)
 
 
 def _walk(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU, layers: int,
-          stop: int) -> list[RoundTraffic] | None:
+          stop: int, walk: str) -> list[RoundTraffic] | None:
     """walk_rounds' rounds of the block ids below `stop`; None if the L2 still holds tiles of the previous
     launch's rounds among them (stopping early would then lose what the later rounds leave for the first)."""
     grid_m, grid_n = grid
@@ -205,7 +208,8 @@ def _walk(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: in
     def tiles(first: int) -> tuple[np.ndarray, np.ndarray]:
         ids = np.arange(first, min(first + slots, blocks), dtype=np.int64)
         layer, tile = ids // per_layer, ids % per_layer
-        return layer * grid_m + tile % grid_m, layer * grid_n + tile // grid_m
+        bx, by = tile_of_block(tile, grid, walk)
+        return layer * grid_m + bx, layer * grid_n + by
 
     def distinct(bx: np.ndarray, by: np.ndarray) -> tuple:
         """The round's distinct A and B tiles, each with how many of its blocks read it."""
@@ -241,7 +245,7 @@ def _walk(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: in
         hbm = len(new_a) * per_block.tile_a + len(new_b) * per_block.tile_b
         tiles_here = len(a_here) * per_block.tile_a + len(b_here) * per_block.tile_b
         out.append(RoundTraffic(n, min(n, gpu.compute_units), n * per_block.reads, n * per_block.c, miss, min(miss, hbm),
-                                *l2.use(a_tiles, b_tiles), hbm / tiles_here if tiles_here else 1.0))
+                                *l2.use(a_tiles, b_tiles, copies=copies), hbm / tiles_here if tiles_here else 1.0))
     return out
 
 

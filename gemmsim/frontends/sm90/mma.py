@@ -83,6 +83,8 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
                   for w in range(WARPS))
     resources = Resources(arch_vgprs=registers or 128, accum_vgprs=0, sgprs=0, lds_bytes=2 * stage_bytes,
                           workgroup_size=WARPS * LANES)
+    # kernels/mma_preshuffle.hip: blockIdx.x is the N tile, blockIdx.y the M tile, so consecutive
+    # workgroup ids walk N first (Nsight Compute's DRAM reads agree: validation/README.md, issue 34)
     grid = (math.ceil(problem.m / tm), math.ceil(problem.n / tn))
     k_pad = k_tiles * tk
     split = {}
@@ -91,7 +93,7 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
                                                "C": (0, problem.m * problem.n * 4)})
     return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}" + (f"_splitk{split_k}" if split_k > 1 else ""),
                    arch=gpu.arch, wave_size=gpu.cu.wave_size,
-                   waves=waves, resources=resources, grid=grid,
+                   waves=waves, resources=resources, grid=grid, walk="n",
                    block_bases={"A": (tm * problem.k * 2, 0), "B": (0, tn * k_pad * 2), "C": (tm * problem.n * 4, tn * 4)},
                    source="generated:sm90_mma", **split)
 
