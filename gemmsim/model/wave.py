@@ -28,9 +28,11 @@ rules (simd.py: a pipe's booking, the port; counters.py: the ceilings).
 
 A wave is a process on its compute unit's clock (events.py). Its rules are written once plainly,
 one instruction at a time (`issue_step`; `run_plain` issues every instruction so, every wait a
-wake-up on the clock's queue); `run`, what predictions run, writes the common instruction (no
-control bits, no barrier) out in its loop and lets the wave move the clock itself where nothing
-else is due first. tests/test_model_replay.py replays random Programs both ways: same timelines.
+wake-up on the clock's queue); `run`, what predictions run, writes the common instructions (without
+control bits, and with them: every instruction of a SASS listing) out in its loop and lets the wave
+move the clock itself where nothing else is due first; only an s_barrier without control bits goes
+through `issue_step`. tests/test_model_replay.py replays random Programs and a compiled H200 kernel
+both ways: same timelines.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
     from gemmsim.model.mio import MioArbiter
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
+VM = Counter.VM
 LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE = Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE
 
 
@@ -96,10 +99,11 @@ class Wave:
 
     # ---- the process, fast --------------------------------------------------------------------------
     def run(self):
-        """The wave's process as predictions run it: `run_plain` with the common instruction (no control
-        bits, no barrier) written out in the loop, what it reads held in locals (calls and attribute
-        lookups cost more than its work), and the clock moved by the wave itself where nothing else
-        is due before (Scheduler.sleep). The rest goes through `issue_step`."""
+        """The wave's process as predictions run it: `run_plain` with an instruction with control bits
+        (`run_controlled`) and one without (but an s_barrier) written out in the loop, what it reads
+        held in locals (calls and attribute lookups cost more than its work), and the clock moved by
+        the wave itself where nothing else is due before (Scheduler.sleep). An s_barrier without
+        control bits goes through `issue_step`."""
         name, clock, resume, port, cu = self.name, self.cu.clock, self.resume, self.simd.issue, self.cu
         sleep, take = clock.sleep, port.take
         counters, counter_of, reg_ready = self.counters, self.counters.of, self.reg_ready
@@ -108,9 +112,115 @@ class Wave:
         queued = cu.mio is not None or cu.lg is not None
         ceil = math.ceil
         now = earliest = work_done = clock.now   # `now` follows the clock while the wave runs
+        scoreboard = self.scoreboard
+        down_at, sb_reason, raise_until = scoreboard.down_at, scoreboard.reason, scoreboard.raise_until
+        barriers = range(len(down_at))
         for step in self.steps:
             op = step.op
-            if step.control is not None or op is BARRIER:
+            control = step.control
+            if control is not None:   # (self.run_controlled, written out)
+                # the scoreboard barriers of its wait mask, and room in its counter's queue
+                ready, why = earliest, ""
+                mask = control.wait_mask
+                if mask:
+                    for b in barriers:
+                        if mask >> b & 1 and down_at[b] > ready:
+                            ready, why = down_at[b], sb_reason[b]
+                counter_name = step.counter
+                if counter_name:
+                    room, full = counter_of[counter_name].room(earliest)
+                    if room > ready:
+                        ready, why = room, full
+                if ready > earliest:
+                    ready = ceil(ready)
+                    if why:
+                        if recording:
+                            stalled(name, why, earliest, ready)
+                        else:
+                            stalls[why] = stalls.get(why, 0.0) + (ready - earliest)
+                else:
+                    ready = earliest
+                # the pipe is booked once the waits (and a queue entry) are over
+                if ready > now:
+                    if sleep(ready - now, resume):
+                        yield
+                    now = clock.now
+                if queued and counter_name:
+                    ready = yield from self.queue_entry(step, ready)
+                    now = clock.now
+                start = ready
+                piped = step.piped
+                if piped:
+                    pipe = matrix if op is MFMA else valu
+                    start = pipe.book(ready, step.cycles, step.opcode)
+                    if start > ready:
+                        why = pipe.stall_reason
+                        if recording:
+                            stalled(name, why, ready, start)
+                        else:
+                            stalls[why] = stalls.get(why, 0.0) + (start - ready)
+                if start > now:
+                    if sleep(start - now, resume):
+                        yield
+                    now = clock.now
+                free = port.free_at
+                if free > now:
+                    if recording:
+                        stalled(name, "issue_port", now, free)
+                    else:
+                        stalls["issue_port"] = stalls.get("issue_port", 0.0) + (free - now)
+                    if sleep(free - now, resume):
+                        yield
+                    now = clock.now
+                # issue (self.issue): the scoreboard barriers it names go down when it is done, or when
+                # its sources are read
+                take(now)
+                read = now
+                if piped:
+                    done, read = start + step.result_cycles, start
+                elif counter_name:
+                    read, done = self.queued_access(step, now)
+                    counter_of[counter_name].push(done)
+                else:
+                    done = now + step.cycles
+                for r in step.writes:
+                    reg_ready[r] = done
+                reason = "vmcnt" if counter_name is VM else "lgkmcnt"
+                if control.write_barrier is not None:
+                    raise_until(control.write_barrier, done, reason)
+                if control.read_barrier is not None:
+                    raise_until(control.read_barrier, read, reason)
+                if recording:
+                    cu.issued(name, step, now, done)
+                if done > work_done:
+                    work_done = done
+                issued = now + step.issue_cycles
+                stall = control.stall
+                after = now + (stall if stall > step.issue_cycles else step.issue_cycles)
+                if op is BARRIER:
+                    # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
+                    event = self.barrier.arrive()
+                    if event.callbacks is not None:
+                        event.callbacks.append(resume)
+                        yield
+                    now = clock.now
+                    if now > issued:
+                        if recording:
+                            stalled(name, "barrier", issued, now)
+                        else:
+                            stalls["barrier"] = stalls.get("barrier", 0.0) + (now - issued)
+                    if now > after:
+                        earliest = now
+                        continue
+                wait_from = issued if issued > now else now
+                if after > wait_from:
+                    if recording:
+                        stalled(name, "wait", wait_from, after)
+                    else:
+                        stalls["wait"] = stalls.get("wait", 0.0) + (after - wait_from)
+                earliest = after
+                continue
+            if op is BARRIER:
                 earliest, done = yield from self.issue_step(step, earliest)
                 if done > work_done:
                     work_done = done
