@@ -23,22 +23,35 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.hw import load_gpu
-from gemmsim.measurements.predictor import Predictor
+from gemmsim.measurements.points import MeasuredPoint
+from gemmsim.measurements.predictor import Predictor, worker_predictor
 from gemmsim.measurements.readers import profiled_kernels
+from gemmsim.parallel import run_tasks
+from gemmsim.tuning.cache import prediction_key
 
 SIDES = ("ld", "st")
 SHARED_COUNTS = ("instructions", "wavefronts", "bank_conflicts")
 LARGE_READ_BYTES = 100e6      # kernels reading this much are where the tile walk's reads should hold
 
 
-def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
-    """Per profiled kernel: shared-memory instructions, wavefronts and bank conflicts, predicted and measured."""
-    gpu = load_gpu("h200")
-    out = []
+def bank_conflicts(ncu_csv: str | Path, predictor: Predictor, workers: int | None = 1, engine: str = "local",
+                   address: str | None = None) -> list[dict]:
+    """Per profiled kernel: shared-memory instructions, wavefronts and bank conflicts, predicted and
+    measured. The predicted counts of each kernel (its Program built, every shared access's banks
+    worked out) come from the predictor's disk cache, else from `workers` processes or Ray."""
     columns = tuple(f"shared_{side}_{what}" for side in SIDES for what in SHARED_COUNTS)
-    for r, p in profiled_kernels(ncu_csv, columns):
-        program, _ = predictor.program(p, gpu)
-        predicted = shared_counts(program, gpu)
+    profiled = list(profiled_kernels(ncu_csv, columns))
+    kernels = list(dict.fromkeys(p for _, p in profiled))
+    keys = {p: prediction_key(predictor.cache_key(p), "shared counts") for p in kernels} if predictor.cache else {}
+    counts = predictor.cache.get_many(list(keys.values())) if keys else {}
+    todo = [p for p in kernels if keys.get(p) not in counts]
+    computed = dict(zip(todo, run_tasks(_shared_counts_task, [(predictor.sass_dir, p) for p in todo], workers=workers,
+                                        engine=engine, address=address, label="shared accesses")))
+    if keys and computed:
+        predictor.cache.put_many([(keys[p], p.gpu, c) for p, c in computed.items()])
+    out = []
+    for r, p in profiled:
+        predicted = computed[p] if p in computed else counts[keys[p]]
         row = {"symbol": p.symbol, "shape": p.shape}
         for side in SIDES:
             for what in SHARED_COUNTS:
@@ -46,6 +59,14 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
                 row[f"{side}_{what}_measured"] = r.count(f"shared_{side}_{what}")
         out.append(row)
     return out
+
+
+def _shared_counts_task(task: tuple[Path | None, MeasuredPoint]) -> dict[str, dict[str, int]]:
+    """A pool's task: the predicted shared-memory counts of one profiled kernel (on the H200)."""
+    sass_dir, p = task
+    gpu = load_gpu("h200")
+    program, _ = worker_predictor(sass_dir).program(p, gpu)
+    return shared_counts(program, gpu)
 
 
 def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:

@@ -14,11 +14,18 @@
 
 Nothing here is fitted: the figures are what the calibrated descriptions predict. A kernel is
 predicted once however many points measured it (a bounded cache keyed by the kernel, not the
-measurement).
+measurement). `compare_points` predicts the distinct kernels on a pool of processes
+(gemmsim.parallel) and, with a PredictionCache, keeps each prediction on disk (tuning/cache.py)
+under what fixes it: the point's kernel (symbol, registers, shape, dtype, tile, swizzle, GPU),
+the bytes of its SASS listing, the GPU description's content and the simulator version (its
+model and front-end sources, and this module's). The kernel is keyed by what the Program is built
+from, not by the Program: building it is a good part of a point's cost, and a Program's own
+fingerprint is Python's hash, which differs between processes.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,19 +34,23 @@ from gemmsim.caches import kept
 from gemmsim.errors import ConfigError
 from gemmsim.frontends import registry
 from gemmsim.hw import load_gpu
+from gemmsim.parallel import run_tasks
 from gemmsim.problem import make_config, make_problem
 from gemmsim.measurements.points import Compared, MeasuredPoint
+from gemmsim.tuning.cache import PredictionCache, gpu_hash, prediction_key
 
 PREDICTIONS_KEPT = 4096      # distinct kernels a Predictor remembers (a results CSV has a few hundred)
 
 
 class Predictor:
     """Predicts points; `sass_dir` holds the compiled listings of the measured kernels (<symbol>.sass:
-    cuobjdump -sass of the sm_90 kernels)."""
+    cuobjdump -sass of the sm_90 kernels); `cache`, where given, keeps predictions on disk."""
 
-    def __init__(self, sass_dir: str | Path | None = None):
+    def __init__(self, sass_dir: str | Path | None = None, cache: PredictionCache | None = None):
         self.sass_dir = Path(sass_dir) if sass_dir else None
+        self.cache = cache
         self._predict_kernel = kept(PREDICTIONS_KEPT)(self._prediction)
+        self._known: dict[MeasuredPoint, object] = {}   # kernel -> Prediction or ConfigError, predicted elsewhere
 
     def predict(self, p: MeasuredPoint) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""
@@ -49,7 +60,50 @@ class Predictor:
 
     def prediction(self, p: MeasuredPoint):
         """The whole Prediction of a point's kernel."""
-        return self._predict_kernel(_kernel_only(p))
+        kernel = _kernel_only(p)
+        known = self._known.get(kernel)
+        if known is None:
+            return self._predict_kernel(kernel)
+        if isinstance(known, ConfigError):
+            raise known
+        return known
+
+    def predict_kernels(self, kernels: list[MeasuredPoint], workers: int | None = 1, engine: str = "local",
+                        address: str | None = None) -> None:
+        """Predict distinct kernels (points without their measurement) ahead of `prediction`: those
+        the disk cache holds from it, the rest on `workers` processes (or Ray), each result (or the
+        ConfigError that refuses the kernel) kept for `prediction` and written to the cache."""
+        kernels = [k for k in dict.fromkeys(kernels) if k not in self._known]
+        keys = {k: self.cache_key(k) for k in kernels} if self.cache is not None else {}
+        if keys:
+            stored = self.cache.get_many(list(dict.fromkeys(keys.values())))
+            self._known.update((k, stored[key]) for k, key in keys.items() if key in stored)
+            kernels = [k for k in kernels if k not in self._known]
+        if workers == 1 and engine == "local":
+            outcomes = map(self._outcome, progress.track(kernels, "predicting", total=len(kernels)))
+        else:
+            outcomes = run_tasks(_predict_task, [(self.sass_dir, k) for k in kernels], workers=workers,
+                                 engine=engine, address=address, label="predicting")
+        fresh = []
+        for kernel, outcome in zip(kernels, outcomes):
+            self._known[kernel] = outcome
+            if kernel in keys and not isinstance(outcome, ConfigError):
+                fresh.append((keys[kernel], kernel.gpu, outcome))
+        if fresh:
+            self.cache.put_many(fresh)
+
+    def _outcome(self, kernel: MeasuredPoint):
+        try:
+            return self._predict_kernel(kernel)
+        except ConfigError as e:
+            return e
+
+    def cache_key(self, kernel: MeasuredPoint) -> str:
+        """What a kernel's prediction depends on beyond the simulator version: the kernel, its
+        listing's bytes, the GPU description's content, and this module (which Program a point is)."""
+        listing = self._listing(kernel.symbol)
+        return prediction_key(repr(kernel), _digest(listing) if listing else "no listing",
+                              gpu_hash(load_gpu(kernel.gpu)), _digest(Path(__file__)))
 
     def _prediction(self, p: MeasuredPoint):
         from gemmsim.simulate import predict_built
@@ -95,11 +149,31 @@ def _kernel_only(p: MeasuredPoint) -> MeasuredPoint:
     return replace(p, measured_us=0.0, source="")
 
 
-def compare_points(points: list[MeasuredPoint], predictor: Predictor, skipped: list[str] | None = None) -> list[Compared]:
-    """Every point predicted; with `skipped`, a point no generator can take (a ladder kernel on
+@kept(8)
+def worker_predictor(sass_dir: Path | None) -> Predictor:
+    """The Predictor of a pool's worker (one per listing folder and process)."""
+    return Predictor(sass_dir)
+
+
+def _predict_task(task: tuple[Path | None, MeasuredPoint]):
+    """A pool's task: the Prediction of one kernel, or the ConfigError that refuses it."""
+    sass_dir, kernel = task
+    return worker_predictor(sass_dir)._outcome(kernel)
+
+
+@kept(64)
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def compare_points(points: list[MeasuredPoint], predictor: Predictor, skipped: list[str] | None = None,
+                   workers: int | None = 1, engine: str = "local", address: str | None = None) -> list[Compared]:
+    """Every point predicted (the distinct kernels first, on `workers` processes or Ray: the same
+    figures as one process gives); with `skipped`, a point no generator can take (a ladder kernel on
     AMD, a tile the preshuffle GEMM rejects) is named there instead of stopping the run."""
+    predictor.predict_kernels([_kernel_only(p) for p in points], workers, engine, address)
     out = []
-    for p in progress.track(points, "predicting", total=len(points)):
+    for p in points:
         try:
             total, kernel, bottleneck = predictor.predict(p)
         except ConfigError as e:
