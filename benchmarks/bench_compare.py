@@ -1,6 +1,6 @@
 """Wall time and memory of `gemmsim compare` on the committed H200 results, pooled against one process.
 
-    python benchmarks/bench_compare.py [--workers N] [--no-serial] [--sweep-points N]
+    python benchmarks/bench_compare.py [--workers N] [--no-serial] [--sweep-points N] [--out FILE.json]
 
 Runs, each a fresh process with an empty cache folder ($GEMMSIM_CACHE_DIR in a temporary folder:
 no saved predictions, no kept ones):
@@ -67,12 +67,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-serial", action="store_true", help="skip the one-process run (and the identity check)")
     parser.add_argument("--sweep-points", type=int, default=60)
+    parser.add_argument("--out", type=Path, help="also write the pooled compare's JSON output here")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; {load()}")
     with tempfile.TemporaryDirectory() as tmp:
         cache = Path(tmp) / "cache"
         pooled = run([*COMPARE, "--workers", str(args.workers)], cache)
         report(f"compare --workers {args.workers} (cold)", pooled)
+        if args.out:
+            args.out.write_bytes(pooled["out"])
         cached = run([*COMPARE, "--workers", str(args.workers)], cache)
         report("compare, from the cache", cached)
         digest = hashlib.sha256(pooled["out"]).hexdigest()[:16]
