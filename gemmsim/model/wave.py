@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from heapq import heappush
 from typing import TYPE_CHECKING, Protocol
 
 from gemmsim.model.counters import WaveCounters
@@ -105,7 +106,7 @@ class Wave:
         the wave itself where nothing else is due before (Scheduler.sleep). An s_barrier without
         control bits goes through `issue_step`."""
         name, clock, resume, port, cu = self.name, self.cu.clock, self.resume, self.simd.issue, self.cu
-        sleep, take = clock.sleep, port.take
+        queue, order = clock.queue, clock.order
         counters, counter_of, reg_ready = self.counters, self.counters.of, self.reg_ready
         matrix, valu = self.simd.matrix, self.simd.valu
         stalls, stalled, recording = cu.stalls, cu.stalled, cu.recording
@@ -142,17 +143,27 @@ class Wave:
                     ready = earliest
                 # the pipe is booked once the waits (and a queue entry) are over
                 if ready > now:
-                    if sleep(ready - now, resume):
+                    at = now + (ready - now)   # (clock.sleep)
+                    if not clock.sharing and (not queue or queue[0][0] > at):
+                        clock.now = now = at
+                    else:
+                        heappush(queue, (at, next(order), resume))
                         yield
-                    now = clock.now
+                        now = clock.now
                 if queued and counter_name:
                     ready = yield from self.queue_entry(step, ready)
                     now = clock.now
                 start = ready
                 piped = step.piped
-                if piped:
+                if piped:   # (Pipe.book written out)
                     pipe = matrix if op is MFMA else valu
-                    start = pipe.book(ready, step.cycles, step.opcode)
+                    cycles, free = step.cycles, pipe.free_at
+                    slot = ready if ready > free else free
+                    pipe.free_at = slot + cycles
+                    pipe.busy_cycles += cycles
+                    if pipe.observer is not None:
+                        pipe.observer.busy(pipe.track, step.opcode, slot, slot + cycles)
+                    start = ceil(slot)
                     if start > ready:
                         why = pipe.stall_reason
                         if recording:
@@ -160,21 +171,30 @@ class Wave:
                         else:
                             stalls[why] = stalls.get(why, 0.0) + (start - ready)
                 if start > now:
-                    if sleep(start - now, resume):
+                    at = now + (start - now)   # (clock.sleep)
+                    if not clock.sharing and (not queue or queue[0][0] > at):
+                        clock.now = now = at
+                    else:
+                        heappush(queue, (at, next(order), resume))
                         yield
-                    now = clock.now
+                        now = clock.now
                 free = port.free_at
                 if free > now:
                     if recording:
                         stalled(name, "issue_port", now, free)
                     else:
                         stalls["issue_port"] = stalls.get("issue_port", 0.0) + (free - now)
-                    if sleep(free - now, resume):
+                    at = now + (free - now)   # (clock.sleep)
+                    if not clock.sharing and (not queue or queue[0][0] > at):
+                        clock.now = now = at
+                    else:
+                        heappush(queue, (at, next(order), resume))
                         yield
-                    now = clock.now
+                        now = clock.now
                 # issue (self.issue): the scoreboard barriers it names go down when it is done, or when
                 # its sources are read
-                take(now)
+                taken = port.free_at   # (IssuePort.take)
+                port.free_at = (now if now > taken else taken) + 1.0
                 read = now
                 if piped:
                     done, read = start + step.result_cycles, start
@@ -249,9 +269,15 @@ class Wave:
             else:
                 ready = earliest
             start = ready
-            if piped:   # (self.book_pipe)
+            if piped:   # (self.book_pipe; Pipe.book written out)
                 pipe = matrix if op is MFMA else valu
-                start = pipe.book(ready, step.cycles, step.opcode)
+                cycles, free = step.cycles, pipe.free_at
+                slot = ready if ready > free else free
+                pipe.free_at = slot + cycles
+                pipe.busy_cycles += cycles
+                if pipe.observer is not None:
+                    pipe.observer.busy(pipe.track, step.opcode, slot, slot + cycles)
+                start = ceil(slot)
                 if start > ready:
                     why = pipe.stall_reason
                     if recording:
@@ -261,9 +287,13 @@ class Wave:
             # wait for the pipe slot, for an entry of its queue (NVIDIA), then for the SIMD's issue port
             # (another wave of this SIMD may have issued in this cycle)
             if start > now:
-                if sleep(start - now, resume):
+                at = now + (start - now)   # (clock.sleep)
+                if not clock.sharing and (not queue or queue[0][0] > at):
+                    clock.now = now = at
+                else:
+                    heappush(queue, (at, next(order), resume))
                     yield
-                now = clock.now
+                    now = clock.now
             if queued and step.counter:
                 now = yield from self.queue_entry(step, now)
             free = port.free_at
@@ -272,12 +302,17 @@ class Wave:
                     stalled(name, "issue_port", now, free)
                 else:
                     stalls["issue_port"] = stalls.get("issue_port", 0.0) + (free - now)
-                if sleep(free - now, resume):
+                at = now + (free - now)   # (clock.sleep)
+                if not clock.sharing and (not queue or queue[0][0] > at):
+                    clock.now = now = at
+                else:
+                    heappush(queue, (at, next(order), resume))
                     yield
-                now = clock.now
+                    now = clock.now
             # issue (self.issue): an MFMA or VALU op runs on the pipe slot booked from `start`; a
             # memory op counts on its counter until it is done
-            take(now)
+            taken = port.free_at   # (IssuePort.take)
+            port.free_at = (now if now > taken else taken) + 1.0
             if piped:
                 done = start + step.result_cycles
             elif step.counter:
