@@ -48,13 +48,15 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
-from gemmsim.ir.program import Counter, Op
+from gemmsim.ir.program import SCOREBOARD_BARRIERS, Counter, Op
 
 if TYPE_CHECKING:
     from gemmsim.model.mio import MioArbiter
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
 VM = Counter.VM
+ALL_BARRIERS = (1 << SCOREBOARD_BARRIERS) - 1
+MASK_BARRIERS = tuple(tuple(b for b in range(SCOREBOARD_BARRIERS) if mask >> b & 1) for mask in range(ALL_BARRIERS + 1))
 LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE = Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE
 
 
@@ -107,6 +109,7 @@ class Wave:
         control bits goes through `issue_step`."""
         name, clock, resume, port, cu = self.name, self.cu.clock, self.resume, self.simd.issue, self.cu
         queue, order = clock.queue, clock.order
+        simd_index, age = self.simd.index, self.age
         counters, counter_of, reg_ready = self.counters, self.counters.of, self.reg_ready
         matrix, valu = self.simd.matrix, self.simd.valu
         stalls, stalled, recording = cu.stalls, cu.stalled, cu.recording
@@ -114,18 +117,17 @@ class Wave:
         ceil = math.ceil
         now = earliest = work_done = clock.now   # `now` follows the clock while the wave runs
         scoreboard = self.scoreboard
-        down_at, sb_reason, raise_until = scoreboard.down_at, scoreboard.reason, scoreboard.raise_until
-        barriers = range(len(down_at))
+        down_at, sb_reason = scoreboard.down_at, scoreboard.reason
         for step in self.steps:
             op = step.op
             control = step.control
             if control is not None:   # (self.run_controlled, written out)
                 # the scoreboard barriers of its wait mask, and room in its counter's queue
                 ready, why = earliest, ""
-                mask = control.wait_mask
+                mask = control.wait_mask & ALL_BARRIERS
                 if mask:
-                    for b in barriers:
-                        if mask >> b & 1 and down_at[b] > ready:
+                    for b in MASK_BARRIERS[mask]:   # (Scoreboard.wait_time: the barriers in ascending order)
+                        if down_at[b] > ready:
                             ready, why = down_at[b], sb_reason[b]
                 counter_name = step.counter
                 if counter_name:
@@ -150,8 +152,16 @@ class Wave:
                         heappush(queue, (at, next(order), resume))
                         yield
                         now = clock.now
-                if queued and counter_name:
-                    ready = yield from self.queue_entry(step, ready)
+                if queued and counter_name:   # (self.queue_entry)
+                    arbiter, full = self.issue_queue(step)
+                    entry = arbiter.admit(simd_index, age, ready) if arbiter is not None else None
+                    if entry is not None:
+                        if entry.callbacks is not None:
+                            entry.callbacks.append(resume)
+                            yield
+                        self.promised = True
+                        self._stall(full, ready, clock.now)
+                        ready = clock.now
                     now = clock.now
                 start = ready
                 piped = step.piped
@@ -205,11 +215,12 @@ class Wave:
                     done = now + step.cycles
                 for r in step.writes:
                     reg_ready[r] = done
-                reason = "vmcnt" if counter_name is VM else "lgkmcnt"
-                if control.write_barrier is not None:
-                    raise_until(control.write_barrier, done, reason)
-                if control.read_barrier is not None:
-                    raise_until(control.read_barrier, read, reason)
+                b = control.write_barrier   # (Scoreboard.raise_until)
+                if b is not None and done >= down_at[b]:
+                    down_at[b], sb_reason[b] = done, "vmcnt" if counter_name is VM else "lgkmcnt"
+                b = control.read_barrier
+                if b is not None and read >= down_at[b]:
+                    down_at[b], sb_reason[b] = read, "vmcnt" if counter_name is VM else "lgkmcnt"
                 if recording:
                     cu.issued(name, step, now, done)
                 if done > work_done:
@@ -294,8 +305,16 @@ class Wave:
                     heappush(queue, (at, next(order), resume))
                     yield
                     now = clock.now
-            if queued and step.counter:
-                now = yield from self.queue_entry(step, now)
+            if queued and step.counter:   # (self.queue_entry)
+                arbiter, full = self.issue_queue(step)
+                entry = arbiter.admit(simd_index, age, now) if arbiter is not None else None
+                if entry is not None:
+                    if entry.callbacks is not None:
+                        entry.callbacks.append(resume)
+                        yield
+                    self.promised = True
+                    self._stall(full, now, clock.now)
+                    now = clock.now
             free = port.free_at
             if free > now:
                 if recording:
