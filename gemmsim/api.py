@@ -391,7 +391,10 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     elif not isinstance(cache, TuneCache):
         cache = TuneCache(cache)
     problem = _problem(shape, dtype, front_end)
-    return search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1, family=front_end)
+    from gemmsim.parallel import check_workers, default_workers
+
+    check_workers(workers)
+    return search(problem, gpu, space, cache, top, workers=workers or default_workers(), family=front_end)
 
 
 # --- compare -----------------------------------------------------------------------------------

@@ -51,12 +51,14 @@ def distinct_gemms(items) -> list[Gemm]:
 DISPATCH_TOP = 2     # a row names the best and the runner-up: the search ranks just those two exactly
 
 
-def dispatch_rows(gemms: list[Gemm], gpu: GPU, space: Space, cache=None) -> list[dict]:
+def dispatch_rows(gemms: list[Gemm], gpu: GPU, space: Space, cache=None, workers: int = 1) -> list[dict]:
+    """A row per distinct GEMM: its best configuration and runner-up, each search's replays run ahead
+    on `workers` processes (tuning/ahead.py; the ranking does not depend on them)."""
     rows = []
     for g in progress.track(gemms, "tuning each GEMM"):
         row = {"M": g.m, "N": g.n, "K": g.k, "dtype": g.dtype}
         try:
-            result = tune(make_problem((g.m, g.n, g.k), g.dtype), gpu, space, cache, DISPATCH_TOP)
+            result = tune(make_problem((g.m, g.n, g.k), g.dtype), gpu, space, cache, DISPATCH_TOP, workers)
         except ConfigError as e:
             rows.append({**row, **dict.fromkeys(_CONFIG_COLUMNS), "predicted_us": None, "runner_up": None,
                          "runner_up_us": None, "launches": g.launches, "total_us": None,
