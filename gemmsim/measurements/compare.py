@@ -15,7 +15,8 @@ from gemmsim.errors import InputError
 from gemmsim.measurements import amd_counters, ncu, rocprof
 from gemmsim.measurements.points import KernelSpec
 from gemmsim.measurements.predictor import Predictor, compare_points
-from gemmsim.measurements.readers import read_points
+from gemmsim.measurements.readers import profiled_kernels, read_points
+from gemmsim.measurements.shared import SHARED_COLUMNS
 from gemmsim.measurements.saved import compared_from_file, save_predictions
 from gemmsim.measurements.stats import Report, build_report
 from gemmsim.tuning.cache import PredictionCache
@@ -59,18 +60,19 @@ def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str 
     sass_dir = Path(sass_dir) if sass_dir else first_dir / "sass"
     predictor = Predictor(sass_dir if sass_dir.is_dir() else None, cache)
     skipped: list[str] = []
+    counters_csv = Path(ncu_csv) if ncu_csv else first_dir / "ncu.csv"
+    with_conflicts = bool(ncu_csv) or (counters_csv.is_file() and spec is None)
     if predictions:
         compared = compared_from_file(points, predictions)
     else:
-        compared = compare_points(points, predictor, skipped, workers, engine, address)
+        compared = compare_points(points, predictor, skipped, workers, engine, address,
+                                  _profiled(counters_csv) if with_conflicts else [])
     if not compared:
         raise InputError(f"no point of {', '.join(map(str, results))} could be predicted: "
                          f"{skipped[0] if skipped else 'no rows'}")
     if save:
         save_predictions(compared, save)
-    counters_csv = Path(ncu_csv) if ncu_csv else first_dir / "ncu.csv"
-    conflicts = (ncu.bank_conflicts(counters_csv, predictor, workers, engine, address)
-                 if (ncu_csv or (counters_csv.is_file() and spec is None)) else [])
+    conflicts = ncu.bank_conflicts(counters_csv, predictor, workers, engine, address) if with_conflicts else []
     report = build_report(compared, conflicts, skipped)
     if dram:
         report.dram = ncu.dram_reads(counters_csv, predictor)
@@ -81,6 +83,16 @@ def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str 
             report.lds_counters += amd_counters.lds_bank_conflicts(samples, _need_spec(spec, path), predictor,
                                                                    Path(path).name, report.skipped)
     return report
+
+
+def _profiled(ncu_csv: Path) -> list:
+    """The kernels of the Nsight Compute table whose shared-memory counts the comparison will want
+    (their Programs are built for their predictions anyway); none where the table does not read:
+    ncu.bank_conflicts then says why, as before."""
+    try:
+        return [p for _, p in profiled_kernels(ncu_csv, SHARED_COLUMNS)]
+    except InputError:
+        return []
 
 
 def _need_spec(spec: KernelSpec | None, path) -> KernelSpec:

@@ -37,9 +37,11 @@ from gemmsim.hw import load_gpu
 from gemmsim.parallel import run_tasks
 from gemmsim.problem import make_config, make_problem
 from gemmsim.measurements.points import Compared, MeasuredPoint
+from gemmsim.measurements.shared import shared_counts
 from gemmsim.tuning.cache import PredictionCache, gpu_hash, prediction_key
 
 PREDICTIONS_KEPT = 4096      # distinct kernels a Predictor remembers (a results CSV has a few hundred)
+SHARED_GPU = "h200"          # the GPU whose Nsight Compute shared-memory counts compare checks (ncu.py)
 
 
 class Predictor:
@@ -51,6 +53,7 @@ class Predictor:
         self.cache = cache
         self._predict_kernel = kept(PREDICTIONS_KEPT)(self._prediction)
         self._known: dict[MeasuredPoint, object] = {}   # kernel -> Prediction or ConfigError, predicted elsewhere
+        self._shared: dict[MeasuredPoint, dict] = {}    # kernel -> its H200 shared-memory counts (shared.py)
 
     def predict(self, p: MeasuredPoint) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""
@@ -69,28 +72,60 @@ class Predictor:
         return known
 
     def predict_kernels(self, kernels: list[MeasuredPoint], workers: int | None = 1, engine: str = "local",
-                        address: str | None = None) -> None:
+                        address: str | None = None, shared_for: frozenset[MeasuredPoint] = frozenset()) -> None:
         """Predict distinct kernels (points without their measurement) ahead of `prediction`: those
         the disk cache holds from it, the rest on `workers` processes (or Ray), each result (or the
-        ConfigError that refuses the kernel) kept for `prediction` and written to the cache."""
+        ConfigError that refuses the kernel) kept for `prediction` and written to the cache. The
+        H200 kernels of `shared_for` also get their shared-memory counts (`shared_counts`) from the
+        Program their prediction builds."""
         kernels = [k for k in dict.fromkeys(kernels) if k not in self._known]
-        keys = {k: self.cache_key(k) for k in kernels} if self.cache is not None else {}
-        if keys:
-            stored = self.cache.get_many(list(dict.fromkeys(keys.values())))
-            self._known.update((k, stored[key]) for k, key in keys.items() if key in stored)
+        wants = {k: k in shared_for and k.gpu == SHARED_GPU for k in kernels}
+        if self.cache is not None and kernels:
+            keys = {k: self.cache_key(k) for k in kernels}
+            shared_keys = {k: shared_key(keys[k]) for k in kernels if wants[k]}
+            stored = self.cache.get_many(list(dict.fromkeys([*keys.values(), *shared_keys.values()])))
+            for k in kernels:
+                if keys[k] in stored and (not wants[k] or shared_keys[k] in stored):
+                    self._known[k] = stored[keys[k]]
+                    if wants[k]:
+                        self._shared[k] = stored[shared_keys[k]]
             kernels = [k for k in kernels if k not in self._known]
+        tasks = [(self.sass_dir, k, wants[k]) for k in kernels]
         if workers == 1 and engine == "local":
-            outcomes = map(self._outcome, progress.track(kernels, "predicting", total=len(kernels)))
+            outcomes = map(self._task, progress.track(tasks, "predicting", total=len(tasks)))
         else:
-            outcomes = run_tasks(_predict_task, [(self.sass_dir, k) for k in kernels], workers=workers,
-                                 engine=engine, address=address, label="predicting")
+            outcomes = run_tasks(_predict_task, tasks, workers=workers, engine=engine, address=address,
+                                 label="predicting")
         fresh = []
-        for kernel, outcome in zip(kernels, outcomes):
+        for kernel, (outcome, counts) in zip(kernels, outcomes):
             self._known[kernel] = outcome
-            if kernel in keys and not isinstance(outcome, ConfigError):
-                fresh.append((keys[kernel], kernel.gpu, outcome))
+            if counts is not None:
+                self._shared[kernel] = counts
+            if self.cache is not None and not isinstance(outcome, ConfigError):
+                key = self.cache_key(kernel)
+                fresh.append((key, kernel.gpu, outcome))
+                if counts is not None:
+                    fresh.append((shared_key(key), kernel.gpu, counts))
         if fresh:
             self.cache.put_many(fresh)
+
+    def known_shared_counts(self, kernel: MeasuredPoint) -> dict | None:
+        """The shared-memory counts `predict_kernels` found for a kernel (None: not asked for)."""
+        return self._shared.get(_kernel_only(kernel))
+
+    def _task(self, task: tuple[Path | None, MeasuredPoint, bool]):
+        """(the kernel's Prediction or the ConfigError that refuses it, its shared-memory counts or None)."""
+        _, kernel, shared = task
+        if not shared:
+            return self._outcome(kernel), None
+        from gemmsim.simulate import predict_built
+
+        gpu = load_gpu(kernel.gpu)
+        try:
+            built = self.build(kernel, gpu)
+            return predict_built(built, gpu), shared_counts(built.program, gpu)
+        except ConfigError as e:
+            return e, None
 
     def _outcome(self, kernel: MeasuredPoint):
         try:
@@ -155,10 +190,14 @@ def worker_predictor(sass_dir: Path | None) -> Predictor:
     return Predictor(sass_dir)
 
 
-def _predict_task(task: tuple[Path | None, MeasuredPoint]):
-    """A pool's task: the Prediction of one kernel, or the ConfigError that refuses it."""
-    sass_dir, kernel = task
-    return worker_predictor(sass_dir)._outcome(kernel)
+def _predict_task(task: tuple[Path | None, MeasuredPoint, bool]):
+    """A pool's task: Predictor._task in the worker's Predictor."""
+    return worker_predictor(task[0])._task(task)
+
+
+def shared_key(cache_key: str) -> str:
+    """The cache key of a kernel's shared-memory counts, from its prediction's key."""
+    return prediction_key(cache_key, "shared counts")
 
 
 @kept(64)
@@ -167,11 +206,14 @@ def _digest(path: Path) -> str:
 
 
 def compare_points(points: list[MeasuredPoint], predictor: Predictor, skipped: list[str] | None = None,
-                   workers: int | None = 1, engine: str = "local", address: str | None = None) -> list[Compared]:
+                   workers: int | None = 1, engine: str = "local", address: str | None = None,
+                   shared_for: list[MeasuredPoint] = ()) -> list[Compared]:
     """Every point predicted (the distinct kernels first, on `workers` processes or Ray: the same
     figures as one process gives); with `skipped`, a point no generator can take (a ladder kernel on
-    AMD, a tile the preshuffle GEMM rejects) is named there instead of stopping the run."""
-    predictor.predict_kernels([_kernel_only(p) for p in points], workers, engine, address)
+    AMD, a tile the preshuffle GEMM rejects) is named there instead of stopping the run. The kernels
+    of `shared_for` (Nsight Compute's profiled ones) get their shared-memory counts too."""
+    predictor.predict_kernels([_kernel_only(p) for p in points], workers, engine, address,
+                              frozenset(_kernel_only(p) for p in shared_for))
     out = []
     for p in points:
         try:
