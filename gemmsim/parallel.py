@@ -63,23 +63,26 @@ def fork_context():
 
 
 def run_tasks(function: Callable[[T], R], items: Iterable[T], *, workers: int | None = None, engine: str = "local",
-              address: str | None = None, label: str | None = None, ordered: bool = True) -> Iterator[R]:
+              address: str | None = None, label: str | None = None, ordered: bool = True,
+              chunksize: int | None = None) -> Iterator[R]:
     """`function(item)` for every item: in the items' order (ordered=False: as they finish, where the
     engine can tell), from `workers` local processes (default: one per core; one: this process) or
-    Ray tasks. `label` shows progress under that name (where gemmsim.progress is on)."""
+    Ray tasks. `label` shows progress under that name (where gemmsim.progress is on). `chunksize`:
+    items a local worker takes at once (default: up to 8, for many short tasks; 1 for tasks whose
+    costs differ by orders of magnitude, so that no worker is left with a chunk of long ones)."""
     check_workers(workers)
     check_engine(engine, address)
     items = list(items)
     if engine == "ray":
         results = _ray_tasks(function, items, address, ordered)
     else:
-        results = _local_tasks(function, items, min(workers or default_workers(), max(1, len(items))))
+        results = _local_tasks(function, items, min(workers or default_workers(), max(1, len(items))), chunksize)
     if label is not None:
         results = progress.track(results, label, total=len(items))
     return results
 
 
-def _local_tasks(function: Callable[[T], R], items: list[T], workers: int) -> Iterator[R]:
+def _local_tasks(function: Callable[[T], R], items: list[T], workers: int, chunksize: int | None) -> Iterator[R]:
     if workers <= 1:
         yield from map(function, items)
         return
@@ -88,7 +91,7 @@ def _local_tasks(function: Callable[[T], R], items: list[T], workers: int) -> It
     with ProcessPoolExecutor(max_workers=workers, mp_context=fork_context()) as pool:
         # small chunks: results come back steadily (progress, a sweep's journal), and the load stays
         # balanced when the tasks' costs differ by orders of magnitude (a replay's does)
-        yield from pool.map(function, items, chunksize=max(1, min(8, len(items) // (8 * workers))))
+        yield from pool.map(function, items, chunksize=chunksize or max(1, min(8, len(items) // (8 * workers))))
 
 
 def _ray_tasks(function: Callable[[T], R], items: list[T], address: str | None, ordered: bool) -> Iterator[R]:

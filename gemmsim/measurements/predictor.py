@@ -95,7 +95,7 @@ class Predictor:
             outcomes = map(self._task, progress.track(tasks, "predicting", total=len(tasks)))
         else:
             outcomes = run_tasks(_predict_task, tasks, workers=workers, engine=engine, address=address,
-                                 label="predicting")
+                                 label="predicting", chunksize=1)
         fresh = []
         for kernel, (outcome, counts) in zip(kernels, outcomes):
             self._known[kernel] = outcome
