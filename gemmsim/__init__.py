@@ -7,14 +7,14 @@ The verbs of the `gemmsim` command, as functions with typed results (gemmsim.api
 >>> p.kernel.gpu, p.bottleneck
 ('mi300x', 'latency')
 
-`predict`, `analyze`, `tune`, `compare`, `compare_stalls` and `load_gpu`; bad input raises
+`predict`, `stream_k`, `analyze`, `tune`, `compare`, `compare_stalls` and `load_gpu`; bad input raises
 `InputError` (a `GemmsimError`) with the one-line message the command prints. `import gemmsim`
 stays cheap: the verbs import the simulator (numpy, the replay) when first called.
 """
 
 from gemmsim.version import __version__
 from gemmsim.errors import ConfigError, GemmsimError, HardwareFileError, InputError
-from gemmsim.api import analyze, compare, compare_stalls, load_gpu, predict, tune
+from gemmsim.api import analyze, compare, compare_stalls, load_gpu, predict, stream_k, tune
 
-__all__ = ["predict", "analyze", "tune", "compare", "compare_stalls", "load_gpu",
+__all__ = ["predict", "stream_k", "analyze", "tune", "compare", "compare_stalls", "load_gpu",
            "GemmsimError", "InputError", "ConfigError", "HardwareFileError", "__version__"]

@@ -1,6 +1,7 @@
 """gemmsim as a library: the verbs of the command as Python functions, with typed results.
 
     predict(shape, tile)    the simulated time of a GEMM kernel, its bottleneck and why   -> Prediction
+    stream_k(shape, tile)   the same tile under a stream-K schedule, beside predict's     -> StreamKPrediction
     analyze(shape, tile)    the guide's static analysis of a configuration (no replay)    -> Analysis
     tune(shape)             the ranked configurations for a shape                         -> TuneResult
     compare(results)        measured kernel times against the predictions                 -> Comparison
@@ -36,11 +37,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from gemmsim import limits
-from gemmsim.errors import InputError
+from gemmsim.analytics.streamk import SCHEDULES
+from gemmsim.errors import GemmsimError, InputError
 from gemmsim.hw import GPU, default_gpu_for_arch
 from gemmsim.hw import load_gpu as _load_gpu_file
 from gemmsim.jsonable import versioned
-from gemmsim.prediction import Prediction
+from gemmsim.prediction import Prediction, StreamKPrediction
 from gemmsim.problem import KernelConfig, Problem, make_config, make_problem, workgroup_dims
 from gemmsim.tuning.result import DEFAULT_TOP, TuneResult
 
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
     from gemmsim.measurements.stalls import StallPoint, StallSummary
     from gemmsim.measurements.stats import Report
 
-__all__ = ["predict", "analyze", "tune", "compare", "compare_stalls", "load_gpu", "Analysis", "Comparison",
+__all__ = ["predict", "stream_k", "analyze", "tune", "compare", "compare_stalls", "load_gpu", "Analysis", "Comparison",
            "StallComparison", "DEFAULT_GPU", "DEFAULT_DTYPE"]
 
 DEFAULT_GPU = "mi300x"
@@ -211,6 +213,60 @@ def predict(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
     return predict_built(front_end.build(problem, kernel_config, gpu), gpu, record=record, clock_mhz=clock_mhz)
 
 
+def stream_k(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, int] | None = None, *,
+             schedule: str = "stream-k", workers: int | None = None, dtype: str = DEFAULT_DTYPE,
+             gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, lds_stage: int = 2,
+             swizzle: bool = True, copy: str = "sync", epilogue: str = "direct", waves_per_eu: int | None = None,
+             clock_mhz: float | None = None) -> StreamKPrediction:
+    """The preshuffle kernel's tile under a stream-K schedule, beside its data-parallel prediction:
+    `gemmsim predict --schedule stream-k|dp+sk`.
+
+    Stream-K (gemmsim.analytics.streamk) lays the tiles' K tiles in one line and gives each
+    persistent workgroup an equal contiguous range; tiles split between workgroups are finished by the
+    one holding their first K tile, which reads the others' fp32 partial tiles (the fix-up). "dp+sk"
+    keeps the full rounds data-parallel and streams the last round's tiles. It is priced from the
+    replayed rounds of the same tile (and a replay with every CU busy, where the last round leaves
+    some idle), not replayed itself.
+
+    Args:
+        shape, dtype, gpu, arch, lds_stage, swizzle, copy, epilogue, waves_per_eu, clock_mhz: as in
+            `predict` (the preshuffle family; no split-K: stream-K splits K itself).
+        tile: the macro tile. None: every valid tile of `tune`'s search (the knobs fixed) is priced
+            under the schedule and the fastest kept; the result then names the data-parallel search's
+            best beside it (`searched_tiles`, `data_parallel_best_tile`, `data_parallel_best_us`).
+        schedule: `"stream-k"` (every tile streamed) or `"dp+sk"`.
+        workers: the stream-K workgroups (default: the fastest count of those tried).
+
+    >>> r = stream_k("256x1280x8320", "256x256x128", dtype="fp8", gpu="mi300x")
+    >>> r.time_us < r.data_parallel_us, r.plan.tiles_streamed
+    (True, 5)
+    """
+    if schedule not in SCHEDULES:
+        raise InputError(f"schedule {schedule!r}: expected one of {', '.join(SCHEDULES)}")
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
+        raise InputError(f"workers={workers!r}: expected a positive integer or None")
+    _check_knobs(swizzle, waves_per_eu, 1)
+    problem = _problem(shape, dtype)
+    gpu = load_gpu(gpu, arch=arch)
+    knobs = dict(lds_stage=lds_stage, swizzle=swizzle, copy=copy, epilogue=epilogue, waves_per_eu=waves_per_eu)
+    from gemmsim.simulate import predict_stream_k
+    if tile:
+        return predict_stream_k(problem, make_config(tile, **knobs), gpu, schedule, workers, clock_mhz)
+    searched = _tile_search(problem, gpu, **knobs)
+    priced, refused = [], []
+    for candidate in searched.candidates:
+        try:
+            priced.append(predict_stream_k(problem, candidate.config, gpu, schedule, workers, clock_mhz))
+        except GemmsimError as e:    # no K loop at this tile_k, or fewer iterations than the workers asked
+            refused.append(e)
+    if not priced:
+        raise refused[0]
+    best = min(priced, key=lambda r: r.time_us)
+    return dataclasses.replace(best, searched_tiles=len(searched.candidates),
+                               data_parallel_best_tile=searched.best.config.tile,
+                               data_parallel_best_us=searched.best.time_us)
+
+
 ISA_FAMILY = "isa"      # the family of `isa=` (compiled AMDGPU assembly)
 KNOB_DEFAULTS = dict(lds_stage=2, swizzle=True, copy="sync", epilogue="direct", waves_per_eu=None, split_k=1)
 
@@ -340,7 +396,8 @@ def analyze(shape: str | Problem | tuple[int, ...], tile: str | tuple[int, int, 
 def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
          gpu: str | os.PathLike | GPU | None = None, arch: str | None = None, space: str | Space = "tiles",
          top: int = DEFAULT_TOP, cache: bool | str | os.PathLike | TuneCache = True,
-         workers: int | None = None, family: str | None = None) -> TuneResult:
+         workers: int | None = None, family: str | None = None, measure_top: int = 0,
+         runner: str | None = None, measure_dir: str | os.PathLike | None = None) -> TuneResult:
     """Rank the preshuffle GEMM's configurations for one shape: `gemmsim tune --shape`.
 
     Rules prune the invalid configurations, a lower bound prunes those that cannot win, and the
@@ -364,16 +421,27 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
             sm90-mma). Default: the first searchable family that builds for the GPU (preshuffle on
             the AMD GPUs, sm90-mma on the H200). `space` is that family's: sm90-mma's is the tiles
             kernels/mma_preshuffle.hip builds x swizzle (`"built swizzle=on"` narrows it).
+        measure_top: time the first K candidates on this machine's GPU with the project's runner
+            (gemmsim.measurements.finalists; `top` is raised to K): the result's `measured`, its `pick`
+            the measured best, kept in the cache. Without a GPU nothing runs and `measure_note` says so.
+        runner, measure_dir: the runner's command template (default: validation/run.py's, run from the
+            repository's root) and the folder for its CSV (default: a temporary one).
 
-    Returns the `TuneResult` (`best`, `runner_up`, `candidates`); `to_json()` is what
-    `gemmsim tune --shape ... --json` prints.
+    Returns the `TuneResult` (`best`, `runner_up`, `candidates`, and `why_split_k`: why the best
+    splits K, "" when it does not); `to_json()` is what `gemmsim tune --shape ... --json` prints.
+    The named spaces split K over 1, 2, 4, 8 or 16 workgroups (`"tiles split_k=1"`: no split).
 
     >>> r = tune("256x512x1024", gpu="mi300x", top=3, cache=False, workers=1)
-    >>> r.best.config.tile, r.best.why, len(r.to_dict()["candidates"])
-    ('16x64x128', 'best', 3)
+    >>> r.best.config.tile, r.best.config.split_k, r.best.why, len(r.to_dict()["candidates"])
+    ('32x64x128', 4, 'best', 3)
+    >>> r.why_split_k
+    'split-K 4: unsplit, tile 32x64 gives 8 x 8 = 64 workgroups for 304 CUs (1 round with 21.1 % of the CUs busy), ...'
     """
     if not isinstance(top, int) or isinstance(top, bool) or top < 1:
         raise InputError(f"--top must be a positive integer, got {top}")
+    if not isinstance(measure_top, int) or isinstance(measure_top, bool) or measure_top < 0:
+        raise InputError(f"--measure-top must be a positive integer, got {measure_top}")
+    top = max(top, measure_top)
     from gemmsim.frontends import registry
     from gemmsim.tuning.cache import TuneCache, tune as search
 
@@ -394,7 +462,24 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     from gemmsim.parallel import check_workers, default_workers
 
     check_workers(workers)
-    return search(problem, gpu, space, cache, top, workers=workers or default_workers(), family=front_end)
+    result = search(problem, gpu, space, cache, top, workers=workers or default_workers(), family=front_end)
+    if measure_top:
+        result = measure_finalists(result, front_end, gpu, measure_top, cache, runner, measure_dir)
+    return result
+
+
+def measure_finalists(result: TuneResult, front_end, gpu: GPU, k: int, cache=None, runner: str | None = None,
+                      measure_dir=None) -> TuneResult:
+    """`result` with its first `k` candidates timed by the runner (gemmsim.measurements.finalists), the
+    measurements kept in `cache` (a TuneCache, or None)."""
+    from gemmsim.measurements.finalists import measure
+
+    outcome = measure(result, front_end, gpu, k, runner, measure_dir)
+    if outcome.measured and cache is not None:
+        cache.put_measured(result.problem, result.gpu, result.family, outcome.measured)
+    fresh = {m.config for m in outcome.measured}
+    kept = tuple(m for m in result.measured if m.config not in fresh)
+    return dataclasses.replace(result, measured=kept + outcome.measured, measure_note=outcome.note)
 
 
 # --- compare -----------------------------------------------------------------------------------

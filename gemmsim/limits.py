@@ -15,11 +15,15 @@ from gemmsim.errors import ConfigError
 # largest vocabularies about 2^18); 2^24 keeps M*N*K and every byte count exact in a float64.
 MAX_DIM = 2 ** 24
 
-# Workgroups of one kernel launch (the grid). The GPU-level traffic walk (model/traffic.py) keeps
-# ~40 bytes per workgroup; when this limit was set it revisited the whole grid once per round
-# (2^20 workgroups ~9 s on MI300X, 2^22 430 s). It now walks each round's slice, so the limit is
-# conservative and could be raised once measured again.
-MAX_WORKGROUPS = 2 ** 20
+# Workgroups of one kernel launch (the grid, batch entries and K splits included). The GPU-level traffic
+# walk (model/traffic.py) visits each round once, a slice of the ids (~0.2 µs a workgroup), and walks
+# identical layers of a batch once where they repeat in whole rounds; its memory is a few arrays per
+# round and per tile, not per workgroup. What the limit guards is time: at 2^24 one prediction takes
+# 4-10 s on the project's 2-core machine, shared (262144x65536x1024 int8, tile 16x64x256, on MI300X:
+# 5.6-9.9 s; 128x16384x8192x1024: 3.6-7.8 s) and a `tune` of that batch 33-56 s, the more at the
+# higher load (benchmarks/bench_any_grid.py). The batch from aiter's tuned configurations that issue 38
+# quotes (16x16384x8192x1024 int8: 2^21 at tile 16x64x256) answers; 2^26 would take four times as long. (It was 2^20 when the walk revisited the grid once per round: 2^22 took 430 s.)
+MAX_WORKGROUPS = 2 ** 24
 
 # Lines of one assembly file (gemmsim isa, predict --isa). A compiled GEMM kernel is a few thousand
 # lines (the committed corpus: 1 500-6 300; a FlyDSL dump of one kernel about 5 000); the parser and
@@ -56,8 +60,8 @@ VERIFY_MAX_SECONDS = 300.0
 
 def summary() -> str:
     """The limits in one sentence, for --help."""
-    return (f"limits: each of M, N, K <= {MAX_DIM} (2^24), at most {MAX_WORKGROUPS} (2^20) workgroups "
-            f"in the grid")
+    return (f"limits: each of M, N, K <= {MAX_DIM} (2^24), at most {MAX_WORKGROUPS} "
+            f"(2^{MAX_WORKGROUPS.bit_length() - 1}) workgroups in the grid")
 
 
 def check_dims(what: str, dims: dict[str, int]) -> None:
@@ -67,14 +71,15 @@ def check_dims(what: str, dims: dict[str, int]) -> None:
             raise ConfigError(f"{what}: {name}={d} exceeds the limit {MAX_DIM} (2^24) of one GEMM dimension")
 
 
-def check_grid(grid_m: int, grid_n: int, tile: str = "") -> None:
-    """At most MAX_WORKGROUPS workgroups: the GPU-level walk's time grows with the grid's square."""
-    blocks = grid_m * grid_n
+def check_grid(grid_m: int, grid_n: int, tile: str = "", layers: int = 1) -> None:
+    """At most MAX_WORKGROUPS workgroups: grid_m x grid_n, times `layers` (batch entries x K splits)."""
+    blocks = grid_m * grid_n * layers
     if blocks > MAX_WORKGROUPS:
         on = f" with tile {tile}" if tile else ""
-        raise ConfigError(f"the grid{on} has {grid_m} x {grid_n} = {blocks} workgroups, over the limit "
-                          f"{MAX_WORKGROUPS} (2^20) the simulator walks in reasonable time: use a larger tile "
-                          f"or a smaller shape")
+        z = f" x {layers} (batch x split)" if layers > 1 else ""
+        raise ConfigError(f"the grid{on} has {grid_m} x {grid_n}{z} = {blocks} workgroups, over the limit "
+                          f"{MAX_WORKGROUPS} (2^{MAX_WORKGROUPS.bit_length() - 1}) the simulator walks in "
+                          f"reasonable time: use a larger tile or a smaller shape")
 
 
 def check_count(what: str, value: int, limit: int, why: str, minimum: int = 1) -> None:

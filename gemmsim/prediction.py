@@ -23,6 +23,7 @@ from gemmsim.analytics.dimeff import DimEfficiency
 from gemmsim.analytics.hot_loop import HotLoopMix
 from gemmsim.analytics.occupancy import Occupancy
 from gemmsim.analytics.roofline import Roofline
+from gemmsim.analytics.streamk import RoundCost, StreamKPlan
 from gemmsim.jsonable import JSON, JSON_NONE, plain, versioned
 from gemmsim.problem import Problem
 
@@ -156,4 +157,35 @@ class Prediction:
 
     def to_json(self) -> str:
         """`to_dict()` as the text `gemmsim predict --json` prints (keys sorted, indented)."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class StreamKPrediction:
+    """A tile under a stream-K schedule (gemmsim.analytics.streamk) beside the data-parallel replay
+    it was priced from: `gemmsim predict --schedule`."""
+
+    schedule: str                # "stream-k" or "dp+sk"
+    time_us: float               # the stream-K schedule
+    data_parallel_us: float      # the replayed data-parallel kernel (data_parallel.time_us)
+    fixup_us: float              # on the slowest stream-K worker's path: extra pieces, partial tiles, waits
+    load_us: float               # on that path: what more busy CUs add to a workgroup's fixed time and its K tiles
+    floor_us: float              # the data-parallel HBM traffic over the achievable HBM bandwidth
+    clock_mhz: float             # of the stream-K workers (between the data-parallel and the loaded round's)
+    plan: StreamKPlan
+    data_parallel: Prediction
+    loaded: RoundCost | None = None   # the round with every CU busy, where the streamed round left some idle
+    searched_tiles: int = 0      # tiles priced under the schedule when none was given (0: the tile was given)
+    data_parallel_best_tile: str | None = None   # then the data-parallel search's best tile and time
+    data_parallel_best_us: float | None = None
+
+    @property
+    def speedup(self) -> float:
+        return self.data_parallel_us / self.time_us
+
+    def to_dict(self) -> dict:
+        """What `gemmsim predict --schedule ... --json` prints (docs/json_schema.md)."""
+        return versioned({**plain(self), "speedup": plain(self.speedup)})
+
+    def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, sort_keys=True)

@@ -3,6 +3,7 @@
     predict(problem, config, gpu)            the preshuffle GEMM of a kernel configuration
     predict_built(family.build(...), gpu)    what any kernel family built (gemmsim.frontends.registry)
     predict_program(program, problem, gpu)   any front-end's Program (generated or parsed)
+    predict_stream_k(problem, config, gpu)   the preshuffle GEMM's tile under a stream-K schedule
 
 The search over candidate configurations (predict_gemm, `gemmsim tune`) lives in gemmsim.tuning.
 """
@@ -25,13 +26,16 @@ from gemmsim.problem import OUTPUT_BYTES, OUTPUT_DTYPE, KernelConfig, Problem
 from gemmsim.model.cu import waves_per_workgroup
 from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, utilizations
 from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz
-from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, replay_kernel
+from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, reduction_pass_us, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
                                 Traffic)
 from gemmsim.ir.program import Op, Program, hot_loop, walk
 from gemmsim.hw.matrix_opcode import parse_matrix_opcode
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.analytics.hot_loop import hot_loop_mix
+from gemmsim.analytics import streamk
+from gemmsim.prediction import StreamKPrediction
+from gemmsim.ir.program import count_ops, with_trip_count
 
 
 def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False,
@@ -89,13 +93,28 @@ class FirstReplay:
         check_replay_bound.py), up to 9 % at an 11.6 % higher clock (1024x4096x1024 bf16 64x128x64
         lds_stage 1 on mi325x) and 0.93 % at 0.13 % (8192x8192x1024 bf16 64x128x64 async copy on
         mi325x); 0.5 x the rise, tried for speed, fails on both. The final clock is known here;
-        split-K's reduction pass only adds."""
+        split-K's reduction pass adds its time exactly (reduction_us: its bytes do not depend on the clock)."""
+        return self._kernel_bound_us() + self.reduction_us
+
+    def _kernel_bound_us(self) -> float:
         if self.final_clock_mhz == self.clock_mhz:
             return self.replay.cycles / self.final_clock_mhz     # finish() keeps this replay
         if self.final_clock_mhz < self.clock_mhz:                # no faster than at the higher clock
             return self.replay.cycles * (1.0 - EVENT_ORDER_LOSS) / self.clock_mhz
         lost = max(1.0 - self.clock_mhz / self.final_clock_mhz, EVENT_ORDER_LOSS)
         return self.replay.cycles * (1.0 - lost) / self.final_clock_mhz
+
+    @property
+    def reduction_us(self) -> float:
+        """Split-K's reduction pass (0 without a split): the partials this replay's rounds wrote and C,
+        at HBM's bandwidth, as finish() adds it."""
+        if self.program.split_k == 1:
+            return 0.0
+        return reduction_pass_us(*self._reduction_bytes(), self.gpu)
+
+    def _reduction_bytes(self) -> tuple[float, float]:
+        partials = sum(r.write_bytes for r in self.replay.rounds_traffic)
+        return partials, self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES
 
     def finish(self) -> Prediction:
         clock, replay = self.final_clock_mhz, self.replay
@@ -105,9 +124,7 @@ class FirstReplay:
                              self.record)
         replay = replace(replay)     # a copy: the reduction pass below must leave the kept replays as they were
         if self.program.split_k > 1:
-            partials = sum(r.write_bytes for r in replay.rounds_traffic)
-            replay.reduction_cycles = reduction_pass_cycles(
-                partials, self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES, self.gpu, clock)
+            replay.reduction_cycles = reduction_pass_cycles(*self._reduction_bytes(), self.gpu, clock)
             replay.cycles += replay.reduction_cycles
         prediction = _assemble(self.program, self.problem, self.gpu, self.occupancy, clock, replay, *self.tile_mn,
                                self.k_tiles, self.config)
@@ -286,3 +303,101 @@ def _simulation_summary(replay: KernelReplay) -> Simulation:
                       full_round=round_info(replay.full), partial_round=round_info(replay.partial),
                       cycles=replay.cycles, instructions_simulated=sum(r.instructions_simulated for r in rounds),
                       split_k_reduction_cycles=replay.reduction_cycles)
+
+
+# ---- stream-K: the same tile under another schedule ------------------------------------------------
+
+EXTRA_TRIPS = 4   # a replay with this many more hot-loop trips measures a round's cycles per trip when no round extrapolated
+
+
+def predict_stream_k(problem: Problem, config: KernelConfig, gpu: GPU, schedule: str = "stream-k",
+                     workers: int | None = None, clock_mhz: float | None = None) -> StreamKPrediction:
+    """The data-parallel preshuffle kernel of `config` replayed, and a stream-K schedule of the same
+    tile priced from its rounds (gemmsim.analytics.streamk): `schedule` "stream-k" (every tile) or
+    "dp+sk" (the full rounds data-parallel, the rest streamed); `workers` stream-K workgroups, or
+    the fastest count. Where the streamed round leaves CUs idle, a reference grid of the same tile
+    and K with every CU busy is replayed too (`clock_mhz`, if given, holds for both)."""
+    if config.split_k != 1:
+        raise ConfigError(f"split_k={config.split_k}: stream-K spreads the K tiles itself; leave split_k at 1")
+    if schedule not in streamk.SCHEDULES:
+        raise ConfigError(f"schedule {schedule!r}: expected one of {', '.join(streamk.SCHEDULES)}")
+    a = analyze(problem, config, gpu)
+    program = generate(a, gpu)
+    if hot_loop(program.waves[0]) is None:
+        raise ConfigError(f"K={problem.k} is {a.k_tiles} K tiles of {config.tile_k}: stream-K divides a K loop, "
+                          f"and this kernel has none (3 or more K tiles)")
+    dp = predict_program(program, problem, gpu, analysis=a, clock_mhz=clock_mhz)
+    full, partial = round_costs(program, dp, gpu)
+    loaded = None
+    if partial is not None and partial.busy_cus < gpu.compute_units:
+        loaded = _loaded_cost(problem, config, gpu, dp, partial.workgroups_per_cu, clock_mhz)
+    data = streamk.DataParallel(program.workgroups, dp.kernel.k_tiles, gpu.compute_units, dp.simulation.full_rounds,
+                                full, partial, loaded, dp.time_us, dp.traffic.hbm_bytes)
+    plan = streamk.plan(data, schedule, gpu, (config.tile_m, config.tile_n), workers)
+    return StreamKPrediction(schedule=schedule, time_us=plan.time_us, data_parallel_us=dp.time_us,
+                             fixup_us=plan.fixup_us, load_us=plan.load_us, floor_us=plan.floor_us,
+                             clock_mhz=plan.cost.clock_mhz, plan=plan, data_parallel=dp,
+                             loaded=loaded)
+
+
+def _loaded_cost(problem: Problem, config: KernelConfig, gpu: GPU, dp: Prediction, per_cu: int,
+                 clock_mhz: float | None) -> streamk.RoundCost:
+    """The round of `config` with every CU busy at `per_cu` workgroups: the data-parallel kernel of a
+    grid of exactly that many tiles, the same K, its M tiles as near the given grid's as the slots allow."""
+    slots = gpu.compute_units * per_cu
+    grid_m = dp.kernel.grid[0]
+    tiles_m = min((d for d in range(1, slots + 1) if slots % d == 0), key=lambda d: (abs(math.log(d / grid_m)), d))
+    reference = Problem(config.tile_m * tiles_m, config.tile_n * (slots // tiles_m), problem.k, problem.dtype)
+    a = analyze(reference, config, gpu)
+    program = generate(a, gpu)
+    p = predict_program(program, reference, gpu, analysis=a, clock_mhz=clock_mhz)
+    full, partial = round_costs(program, p, gpu)
+    return full or partial
+
+
+def round_costs(program: Program, dp: Prediction, gpu: GPU) -> tuple[streamk.RoundCost | None, streamk.RoundCost | None]:
+    """A prediction's full and partial rounds as stream-K prices them: a workgroup's fixed time and the
+    CU's time per K tile (the round's cycles per hot-loop trip, over the K tiles one trip covers)."""
+    sim, k_tiles, clock = dp.simulation, dp.kernel.k_tiles, dp.clock_mhz
+    per_trip = _k_tiles_per_trip(program, k_tiles)
+    slopes = _cycles_per_trip(program, gpu, dp, per_trip)
+
+    def cost(summary, slope):
+        if summary is None:
+            return None
+        per_k_tile = slope / per_trip / clock
+        return streamk.RoundCost(summary.workgroups_on_cu, summary.busy_cus, clock,
+                                 summary.cycles / clock - k_tiles * per_k_tile, per_k_tile)
+
+    return cost(sim.full_round, slopes[0]), cost(sim.partial_round, slopes[1])
+
+
+def _k_tiles_per_trip(program: Program, k_tiles: int) -> float:
+    """K tiles one trip of the hot loop computes: its MFMAs over a K tile's (the wave's MFMAs over the K tiles)."""
+    wave = program.waves[0]
+    total = count_ops(wave).get(Op.MFMA, 0)
+    body = count_ops(hot_loop(wave).body).get(Op.MFMA, 0)
+    if not total or not body:
+        raise ConfigError(f"{program.name}: stream-K prices K tiles by their MFMAs, and the hot loop has none")
+    return body * k_tiles / total
+
+
+def _cycles_per_trip(program: Program, gpu: GPU, dp: Prediction, per_trip: float) -> tuple[float | None, float | None]:
+    """Each round's cycles per hot-loop trip: the slope its extrapolation used, or where every trip was
+    replayed, the difference a replay with EXTRA_TRIPS more trips makes (at the prediction's clock)."""
+    sim = dp.simulation
+    rounds = (sim.full_round, sim.partial_round)
+    if all(r is None or r.cycles_per_iteration is not None for r in rounds):
+        return tuple(r.cycles_per_iteration if r else None for r in rounds)
+    wpc, clock, k_tiles = dp.occupancy.workgroups_per_cu, dp.clock_mhz, dp.kernel.k_tiles
+    trips = hot_loop(program.waves[0]).trip_count
+    longer = replace(program, waves=tuple(_with_hot_trips(w, trips + EXTRA_TRIPS) for w in program.waves))
+    base = _replay(program, gpu, wpc, clock, k_tiles, False)
+    more = _replay(longer, gpu, wpc, clock, k_tiles + round(EXTRA_TRIPS * per_trip), False)
+    return tuple((m.total.cycles - b.total.cycles) / EXTRA_TRIPS if b is not None else None
+                 for b, m in ((base.full, more.full), (base.partial, more.partial)))
+
+
+def _with_hot_trips(wave, trips: int):
+    hot = hot_loop(wave)
+    return with_trip_count(wave, lambda loop: loop is hot, trips)

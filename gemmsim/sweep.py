@@ -17,7 +17,8 @@ Spec syntax (what `gemmsim sweep --help` shows):
     shapes   MxNxK[,MxNxK...] | model:NAME[:seq=S][:batch=B][:decode_steps=D][:mode=M] | FILE
              (FILE: one MxNxK per line, or a CSV whose header names M, N, K; '#' starts a comment)
     configs  FIELD=V[,V...][;FIELD=V[,V...]...] over tile (MxNxK or 'all', the candidate tiles of
-             predict_gemm), lds_stage, copy, epilogue, swizzle (on/off), waves_per_eu (none or 1..8)
+             predict_gemm), lds_stage, copy, epilogue, swizzle (on/off), waves_per_eu (none or 1..8),
+             split_k (1 by default; 'all': the split factors tune searches, 1 2 4 8 16)
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ from gemmsim.parallel import check_engine, run_tasks
 from gemmsim.simulate import predict
 from gemmsim.tables import check_table_output, write_table
 from gemmsim.tuning.cache import gpu_hash, simulator_version
-from gemmsim.frontends.preshuffle.space import TILES
+from gemmsim.frontends.preshuffle.space import SPLITS, TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
-CONFIG_FIELDS = ("tile", "lds_stage", "copy", "epilogue", "swizzle", "waves_per_eu")
+CONFIG_FIELDS = ("tile", "lds_stage", "copy", "epilogue", "swizzle", "waves_per_eu", "split_k")
 WORKLOAD_FIELDS = {"seq": int, "batch": int, "decode_steps": int, "mode": str}
 NO_WAVES_PER_EU = 0   # waves_per_eu not set (0 keeps the point sortable; the kernel takes None)
 
@@ -66,6 +67,7 @@ class SweepPoint:
     epilogue: str
     swizzle: bool
     waves_per_eu: int
+    split_k: int = 1
 
     @property
     def key(self) -> str:
@@ -73,7 +75,8 @@ class SweepPoint:
 
     def config(self) -> KernelConfig:
         return KernelConfig(self.tile_m, self.tile_n, self.tile_k, lds_stage=self.lds_stage, swizzle=self.swizzle,
-                            copy=self.copy, epilogue=self.epilogue, waves_per_eu=self.waves_per_eu or None)
+                            copy=self.copy, epilogue=self.epilogue, waves_per_eu=self.waves_per_eu or None,
+                            split_k=self.split_k)
 
 
 POINT_COLUMNS = tuple(f.name for f in fields(SweepPoint))
@@ -183,6 +186,8 @@ def _config_values(configs: dict[str, tuple[str, ...]], dtype: str) -> dict[str,
         "swizzle": [_switch(v) for v in configs.get("swizzle", ("on" if default.swizzle else "off",))],
         "waves_per_eu": [NO_WAVES_PER_EU if v == "none" else _integer("waves_per_eu", v)
                          for v in configs.get("waves_per_eu", ("none",))],
+        "split_k": list(dict.fromkeys(s for v in configs.get("split_k", ("1",))
+                                      for s in (SPLITS if v == "all" else (_integer("split_k", v),)))),
     }
 
 
@@ -213,10 +218,10 @@ def sweep_points(shapes: Iterable[tuple[int, int, int]], configs: dict[str, tupl
     for dtype in dtypes:
         dtype = normalize(dtype)
         values = _config_values(configs, dtype)
-        for gpu, (m, n, k), tile, stage, copy, epilogue, swizzle, wpe in itertools.product(
+        for gpu, (m, n, k), tile, stage, copy, epilogue, swizzle, wpe, split in itertools.product(
                 gpus, shapes, values["tile"], values["lds_stage"], values["copy"], values["epilogue"],
-                values["swizzle"], values["waves_per_eu"]):
-            points.add(SweepPoint(gpu, dtype, m, n, k, *tile, stage, copy, epilogue, swizzle, wpe))
+                values["swizzle"], values["waves_per_eu"], values["split_k"]):
+            points.add(SweepPoint(gpu, dtype, m, n, k, *tile, stage, copy, epilogue, swizzle, wpe, split))
     return sorted(points)
 
 

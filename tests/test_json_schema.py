@@ -36,6 +36,7 @@ def _documented_keys() -> dict[str, set[str]]:
 
 OUTPUTS = {
     "predict": ["predict", *SMALL],
+    "predict-schedule": ["predict", *SMALL, "--schedule", "stream-k"],
     "analyze": ["analyze", *SMALL],
     "tune": ["tune", "--shape", "256x256x256", "--top", "2", "--no-cache"],
     "tune-dispatch": ["tune", "--d-model", "64", "--d-ff", "128", "--heads", "2", "--layers", "1", "--vocab", "100",

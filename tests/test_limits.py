@@ -35,8 +35,9 @@ def test_make_problem_and_make_config_hold_every_dimension_to_the_limit():
 
 @pytest.mark.parametrize("argv,words", [
     (["predict", "--shape", "1099511627776x256x128", "--tile", "64x256x128"], ["exceeds the limit"]),
-    (["predict", "--shape", "262144x262144x128", "--tile", "64x256x128"], ["4194304 workgroups", "2^20"]),
-    (["predict", "--isa", ISA, "--shape", "4096x4096x4096", "--tile", "1x1x1"], ["workgroups"]),
+    (["predict", "--shape", "1048576x1048576x128", "--tile", "64x256x128"], ["67108864 workgroups", "2^24"]),
+    (["predict", "--shape", "64x1048576x262144x128", "--tile", "64x256x128"], ["x 64 (batch x split)", "2^24"]),
+    (["predict", "--isa", ISA, "--shape", "8192x4096x4096", "--tile", "1x1x1"], ["33554432 workgroups"]),
     (["predict", "--isa", ISA, "--shape", "4096x4096x4096", "--workgroup", "100000"], ["workgroup size 100000", "1024"]),
     (["predict", "--isa", ISA, "--shape", "4096x4096x4096", "--trip-count", "1000000000"], ["trip count"]),
     (["shapes", "--model", "llama2-7b", "--seq", "597", "--decode-steps", "2147483648"], ["decode steps", "131072"]),
@@ -67,7 +68,7 @@ def test_library_verify_checks_the_seed_and_the_estimate():
 def test_the_limits_are_in_help(capsys):
     assert main(["predict", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "16777216" in out and "1048576" in out and "1024" in out
+    assert "16777216" in out and "2^24" in out and "1024" in out
 
 
 def test_compare_refuses_a_sass_dir_that_does_not_exist(capsys):

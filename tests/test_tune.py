@@ -25,7 +25,7 @@ from gemmsim.simulate import first_replay, predict
 from gemmsim.problem import make_config, make_problem
 from gemmsim.tuning.cache import TuneCache, cache_key, tune
 from gemmsim.tuning.search import fastest_us, search, valid_analyses
-from gemmsim.frontends.preshuffle.space import FULL, TILES, parse_space
+from gemmsim.frontends.preshuffle.space import FULL, SPLITS, TILES, parse_space
 from tests.cli_runner import run_cli
 
 SHAPE = "256x512x1024"
@@ -35,10 +35,11 @@ def test_the_ranked_table_names_why_each_candidate_lost(capsys):
     rc, out = run_cli(["tune", "--shape", SHAPE, "--dtype", "bf16", "--gpu", "mi300x", "--top", "30"], capsys)
     lines = out.splitlines()
     assert rc == 0 and "best" in lines[0] and "rejected by the kernel's rules" in lines[0]
-    table = lines[lines.index(next(line for line in lines if line.startswith("rank"))) + 2:]
+    header = next(line for line in lines if line.startswith("rank"))
+    table = lines[lines.index(header) + 2:]
     assert table[0].split()[0] == "1" and table[0].rstrip().endswith("best")
     assert all("%" in line or "not replayed" in line for line in table[1:])
-    times = [float(line.split()[6]) for line in table if "not replayed" not in line]
+    times = [float(line.split()[header.split().index("time_us")]) for line in table if "not replayed" not in line]
     assert times == sorted(times)
 
 
@@ -130,7 +131,8 @@ def test_cache_export_has_one_row_per_cached_candidate_in_rank_order(capsys, tmp
 
 
 def test_the_space_parses_named_spaces_and_replaced_axes():
-    assert parse_space("tiles") == TILES and parse_space("full") == FULL
+    assert parse_space("tiles") == replace(TILES, split_k=SPLITS) and parse_space("full") == replace(FULL, split_k=SPLITS)
+    assert TILES.split_k == FULL.split_k == (1,) and parse_space("tiles split_k=1") == TILES
     space = parse_space("full tile_m=64,128 lds_stage=2 waves_per_eu=auto,2")
     assert space.tile_m == (64, 128) and space.lds_stage == (2,) and space.waves_per_eu == (None, 2)
     assert space.copy == FULL.copy
@@ -152,7 +154,7 @@ def test_a_dispatch_table_lists_every_distinct_gemm_and_the_ones_it_cannot_run(t
                        "--seq", "64", "--decode-steps", "2", "--gpu", "mi300x", "--out", str(out_csv)], capsys)
     rows = out_csv.read_text().splitlines()
     assert rc == 0 and rows[0].startswith("M,N,K,dtype,tile_m,tile_n,tile_k,lds_stage,use_cshuffle_epilog,"
-                                          "use_async_copy,waves_per_eu,predicted_us,runner_up,runner_up_us")
+                                          "use_async_copy,waves_per_eu,splitK,predicted_us,runner_up,runner_up_us")
     assert all(r.split(",")[4] for r in rows[1:])    # every GEMM has a tile (tails are padded: vocab 1000 too)
     assert "distinct GEMMs" in out.splitlines()[0]
 

@@ -79,7 +79,10 @@ def mma_tile_configs() -> list[tuple[int, int, int]]:
 
 
 def mma_symbol(tile_m: int, tile_n: int, tile_k: int, swizzle: bool) -> str:
-    return f"mma_preshuffle_m{tile_m}n{tile_n}k{tile_k}_swz{int(swizzle)}"
+    """gemmsim's spelling (gemmsim.frontends.sm90.families.mma_symbol): `tune --measure-top` asks for these symbols."""
+    from gemmsim.frontends.sm90.families import mma_symbol as symbol
+
+    return symbol((tile_m, tile_n, tile_k), swizzle)
 
 
 def mma_spec(tile_m: int, tile_n: int, tile_k: int, swizzle: bool, vendor: str = "nvidia") -> LaunchSpec:

@@ -2,6 +2,7 @@
 
     python -m validation.run --suite ladder|matrix|all|check --out DIR [--ncu] [--stalls] [--sanitize] [--sass]
     python -m validation.run --backend hip --suite all --out DIR [--rocprof]
+    python -m validation.run --suite shapes --shapes 2048x2048x10240 --kernels 'REGEX' --out DIR
 
 Writes DIR/<suite>.csv (one row per kernel x shape, see validation/results.py). The suite
 runs in a worker subprocess; if the worker dies (a GPU fault can take the context, or the
@@ -38,7 +39,10 @@ def csv_path(out_dir: Path, suite: str) -> Path:
 
 def select_points(suite: str, vendor: str, shapes: list[tuple[int, int, int]] | None,
                   kernel_pattern: str | None) -> list[suites.Point]:
-    points = suites.suite_points(suite, vendor)
+    if suite == "shapes":
+        points = suites.shapes_points(shapes or [], vendor)
+    else:
+        points = suites.suite_points(suite, vendor)
     if shapes:
         points = [p for p in points if (p.m, p.n, p.k) in shapes]
     if kernel_pattern:
@@ -183,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
         shapes = [suites.parse_shape(s) for s in args.shapes.split(",")] if args.shapes else None
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
+        return 2
+    if args.suite == "shapes" and not shapes:
+        print("error: the shapes suite measures the shapes --shapes names: give --shapes", file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     vendor = "amd" if args.backend == "hip" else "nvidia"

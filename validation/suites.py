@@ -35,7 +35,9 @@ DEPTH_SHAPES = tuple((512, 512, k) for k in (128, 256, 512, 1024, 2048, 4096)) +
 # slow at tens to hundreds of GFLOP. K-heavy, N-heavy, large square and wide; every matrix-core config.
 LARGE_SHAPES = ((4096, 4096, 8192), (2048, 8192, 10240), (8192, 4096, 1024), (1024, 16384, 4096),
                 (6144, 6144, 3072))
-SUITES = ("ladder", "matrix", "check", "fresh", "depth", "large")
+SUITES = ("ladder", "matrix", "check", "fresh", "depth", "large", "shapes")
+# "shapes" has no shapes of its own: every matrix-core config at the shapes --shapes names (what
+# `gemmsim tune --measure-top K` runs, with --kernels narrowing it to the K finalists).
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,15 @@ def large_points(vendor: str = "nvidia") -> list[Point]:
             for shape in LARGE_SHAPES for cfg in kernels.mma_tile_configs() for swz in (False, True)]
 
 
+def shapes_points(shapes, vendor: str = "nvidia") -> list[Point]:
+    """Every matrix-core config at each of `shapes` (the "shapes" suite: the shapes come from the command)."""
+    return [Point("shapes", kernels.mma_spec(*cfg, swz, vendor), *shape)
+            for shape in shapes for cfg in kernels.mma_tile_configs() for swz in (False, True)]
+
+
 def suite_points(suite: str, vendor: str = "nvidia") -> list[Point]:
+    if suite == "shapes":
+        raise ValueError("the shapes suite measures the shapes --shapes names: give --shapes")
     if suite == "all":
         return ladder_points(vendor) + matrix_points(vendor)
     builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points,

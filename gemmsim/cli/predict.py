@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gemmsim.cli.common import (DEFAULT_DTYPE, assembly_file, clock_mhz, add_format_args, add_kernel_args, add_plot_arg,
+from gemmsim import limits
+from gemmsim.cli.common import (DEFAULT_DTYPE, count_arg, assembly_file, clock_mhz, add_format_args, add_kernel_args, add_plot_arg,
                                 add_trace_arg, add_triton_args, announce, triton_config)
+from gemmsim.analytics.streamk import SCHEDULES
 from gemmsim.errors import InputError
 from gemmsim.cli.isa import add_source_args
 
@@ -29,6 +31,14 @@ def register(subparsers) -> None:
     p.add_argument("--clock-mhz", type=clock_mhz, default=None, metavar="F",
                    help="the engine clock you measured under this kernel (default: the GPU's clock under load, "
                         "from the kernel's matrix activity)")
+    p.add_argument("--schedule", choices=("data-parallel", *SCHEDULES), default="data-parallel",
+                   help="how tiles meet the CUs: data-parallel (default: a workgroup per tile, in rounds), "
+                        "stream-k (persistent workgroups share out every tile's K tiles; split tiles are "
+                        "fixed up from fp32 partials) or dp+sk (full rounds data-parallel, the last "
+                        "round's tiles streamed); prints both times, the workers' K-tile ranges and the "
+                        "fix-up cost (the generated preshuffle kernel only)")
+    p.add_argument("--stream-k-workers", type=count_arg("--stream-k-workers", limits.MAX_WORKGROUPS, "the grid's workgroup limit"), default=None, metavar="N",
+                   help="with --schedule: this many stream-K workgroups (default: the fastest count tried)")
     add_source_args(p)
     add_format_args(p)
     add_trace_arg(p, "the replayed CU timeline as a Chrome/Perfetto trace")
@@ -40,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     from gemmsim import api
     from gemmsim.report.text import format_prediction
 
+    if args.schedule != "data-parallel" or args.stream_k_workers is not None:
+        return _run_stream_k(args)
     family, config = _family_and_config(args)
     prediction = api.predict(args.shape, args.tile, family=family, config=config, dtype=args.dtype,
                              gpu=args.gpu, arch=args.arch,
@@ -60,6 +72,30 @@ def run(args: argparse.Namespace) -> int:
         plot_timeline(args.plot, spans, title)
         announce(args.plot)
     print(prediction.to_json() if args.json else format_prediction(prediction, title))
+    return 0
+
+
+def _run_stream_k(args: argparse.Namespace) -> int:
+    from gemmsim import api
+    from gemmsim.report.text import format_stream_k
+
+    if args.schedule == "data-parallel":
+        raise InputError("--stream-k-workers goes with --schedule stream-k or dp+sk")
+    clash = [flag for flag, given in (("--isa", args.isa), ("--family", args.family), ("--config", args.config),
+                                      ("--triton", args.triton), ("--split-k", args.split_k != 1),
+                                      ("--trace", args.trace), ("--plot", args.plot)) if given]
+    if clash:
+        raise InputError(f"--schedule {args.schedule} prices the generated preshuffle kernel's tile: "
+                         f"leave out {', '.join(clash)}")
+    result = api.stream_k(args.shape, args.tile, schedule=args.schedule, workers=args.stream_k_workers,
+                          dtype=args.dtype or api.DEFAULT_DTYPE, gpu=args.gpu, arch=args.arch,
+                          lds_stage=args.lds_stage, swizzle=not args.no_swizzle, copy=args.copy,
+                          epilogue=args.epilogue, waves_per_eu=args.waves_per_eu, clock_mhz=args.clock_mhz)
+    if result.searched_tiles:
+        print(f"gemmsim: no --tile: chose {result.data_parallel.kernel.tile}, the fastest under {args.schedule} of "
+              f"{result.searched_tiles} valid tiles (data-parallel's best: {result.data_parallel_best_tile}, "
+              f"{result.data_parallel_best_us:.2f} us)", file=sys.stderr)
+    print(result.to_json() if args.json else format_stream_k(result, _title(result.data_parallel, args)))
     return 0
 
 

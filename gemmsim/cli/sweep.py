@@ -20,9 +20,11 @@ shapes SPEC (comma-separated, mixed freely):
 
 configs SPEC (fields joined by ';', values by ','; every combination is a point):
   tile=64x256x128,128x128x64;lds_stage=1,2;copy=sync,async;epilogue=direct,cshuffle;
-  swizzle=on,off;waves_per_eu=none,2
-  tile=all is predict_gemm's candidate tiles (tile_k from the dtype); fields left out take the
-  kernel's defaults (tile=all, lds_stage=2, copy=sync, epilogue=direct, swizzle=on, waves_per_eu=none)
+  swizzle=on,off;waves_per_eu=none,2;split_k=1,4,16
+  tile=all is predict_gemm's candidate tiles (tile_k from the dtype), split_k=all the split factors
+  tune searches (1,2,4,8,16; a split must divide the K tiles, else the point is an error row);
+  fields left out take the kernel's defaults (tile=all, lds_stage=2, copy=sync, epilogue=direct,
+  swizzle=on, waves_per_eu=none, split_k=1)
 
 Invalid points are rows with an 'error' column, not a failure. Finished rows are journaled in
 OUT.journal.jsonl as they come back: a rerun of an interrupted sweep predicts only the rest

@@ -5,11 +5,18 @@ in `gemmsim shapes`) or a profiler trace (--trace): a dispatch table, one row pe
 the column layout of aiter/FlyDSL tuned-config CSVs. Answers come from the tuning cache when it
 holds them (`gemmsim cache info|clear`; --no-cache skips it). One shape's search replays on every
 core (gemmsim.tuning.ahead).
+
+Above the table, the verdict on the first choice (gemmsim.tuning.confidence): the runner-up's predicted
+gap, and "clear" or "near tie" against the model's ranking error on the family measured from the
+committed validation (gemmsim/tuning/ranking_error.json). `--measure-top K` then times the first K on
+this machine's GPU with the project's runner (gemmsim.measurements.finalists) and picks the measured
+best; without a GPU it says so in one line and keeps the prediction.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from gemmsim.cli.common import (add_dtype_arg, add_format_args, add_gpu_args, add_shape_arg, add_triton_args, announce,
                                 existing_file, gpu_from_args, output_path)
@@ -31,9 +38,10 @@ def register(subparsers) -> None:
     add_triton_args(p)
     add_gpu_args(p)
     p.add_argument("--space", default="tiles",
-                   help="candidate space, the family's: preshuffle 'tiles' (default: tiles x tile_k, other knobs "
-                        "at their defaults), 'full' (x lds_stage x copy x epilogue x waves_per_eu), optionally "
-                        "followed by axes to replace, e.g. 'full tile_m=64,128 lds_stage=2'; sm90-mma 'built' "
+                   help="candidate space, the family's: preshuffle 'tiles' (default: tiles x tile_k x split_k "
+                        "1,2,4,8,16, other knobs at their defaults), 'full' (x lds_stage x copy x epilogue x "
+                        "waves_per_eu), optionally followed by axes to replace, e.g. 'full tile_m=64,128 "
+                        "lds_stage=2' or 'tiles split_k=1' (no split); sm90-mma 'built' "
                         "(every tile the source builds x swizzle; 'tiles' means the same), e.g. "
                         "'built tile=64x256x64,32x256x64 swizzle=on'; with --triton 'tiles' (BLOCK_M, BLOCK_N x "
                         "BLOCK_K x num_warps) or 'full' (x num_stages x waves_per_eu x matrix_instr_nonkdim), e.g. "
@@ -43,6 +51,15 @@ def register(subparsers) -> None:
                                                     "preshuffle on AMD, sm90-mma on the H200)")
     p.add_argument("--top", type=int, default=10,
                    help="rank the best N candidates exactly and show them (default 10; fewer replay less)")
+    p.add_argument("--measure-top", type=int, default=0, metavar="K",
+                   help="time the first K candidates on this machine's GPU with the project's runner (validation/run.py, "
+                        "run from the repository's root) and pick the measured best; without a GPU: a note, the "
+                        "prediction stands")
+    p.add_argument("--runner", metavar="TEMPLATE",
+                   help="the runner's command for --measure-top (default: $GEMMSIM_RUNNER, else '{python} -m "
+                        "validation.run --suite shapes --backend {backend} --shapes {shape} --kernels {kernels} "
+                        "--out {out}')")
+    p.add_argument("--measure-dir", metavar="DIR", help="where the runner writes its CSV and log (default: a temporary folder)")
     p.add_argument("--out", type=output_path, metavar="FILE.csv", help="with --model/--trace: write the dispatch table")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the tuning cache")
     p.add_argument("--workers", type=int, default=None, metavar="N",
@@ -64,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
                          + (f", got {' and '.join(sources)}" if sources else ""))
     if args.top < 1:
         raise InputError(f"--top must be a positive integer, got {args.top}")
+    if args.measure_top < 0:
+        raise InputError(f"--measure-top must be a positive integer, got {args.measure_top}")
+    if (args.runner is not None or args.measure_dir is not None) and not args.measure_top:
+        raise InputError("--runner and --measure-dir go with --measure-top K")
     from gemmsim.frontends import registry
     if args.triton is not None:
         if args.family not in (None, "triton"):
@@ -96,10 +117,13 @@ def _tune_shape(args, gpu, cache) -> int:
     if args.triton is not None:     # the triton family's space names its kernel and fixed meta-parameters
         space = f"kernel={args.triton} meta={args.meta or ''} {space}"
     result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache,
-                      family=args.family, workers=args.workers)
+                      family=args.family, measure_top=args.measure_top, runner=args.runner, measure_dir=args.measure_dir,
+                      workers=args.workers)
     if args.json:
         print(result.to_json())
     elif args.csv:
+        if result.measure_note:
+            print(result.measure_note, file=sys.stderr)
         print(format_csv(result.rows()), end="")
     else:
         print(tune_header(result))
@@ -115,7 +139,17 @@ def _dispatch(args, gpu, space, cache) -> int:
     items, what = _run_gemms(args)
     from gemmsim.parallel import default_workers
 
-    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache, args.workers or default_workers())
+    measure = None
+    if args.measure_top:
+        from gemmsim import api
+        from gemmsim.frontends import registry
+
+        family = registry.get(registry.DEFAULT)
+
+        def measure(result):
+            return api.measure_finalists(result, family, gpu, args.measure_top, cache, args.runner, args.measure_dir)
+    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache, max(args.measure_top, 2), measure,
+                         args.workers or default_workers())
     total, untuned = run_total(rows)
     header = dispatch_header(what, gpu.name, total, untuned, len(rows), sum(r["note"] == "from cache" for r in rows))
     if args.out:

@@ -90,6 +90,10 @@ class FrontEnd(Protocol):
         """A measured kernel of this family by its symbol (with the registers per thread its row gives and
         its compiled listing where there is one), or None when the symbol is not one of the family's."""
 
+    def symbol(self, config: Any) -> str | None:
+        """The symbol of the kernel of kernels/ that the project's runner measures for `config`
+        (`gemmsim tune --measure-top`), or None when no kernel of kernels/ is this configuration."""
+
     def space(self, text: str | None) -> Any:
         """The candidate space `--space` names (None: the family's default); its `describe()` is canonical text."""
 
@@ -121,6 +125,9 @@ class Family:
         return None
 
     def kernel_for_symbol(self, symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:
+        return None
+
+    def symbol(self, config: Any) -> str | None:
         return None
 
     def space(self, text: str | None) -> Any:

@@ -24,7 +24,7 @@ from gemmsim.frontends.family import FrontEnd, Named
 DEFAULT = "preshuffle"      # the family of `--tile` and the kernel flags when no --family is given
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 MEMBERS = ("name", "summary", "config_type", "dtypes", "default_dtype", "searchable", "parse_config", "build",
-           "refuses", "kernel_for_symbol", "space", "candidates", "lower_bound_us")
+           "refuses", "kernel_for_symbol", "symbol", "space", "candidates", "lower_bound_us")
 
 _families: dict[str, FrontEnd] = {}
 _built_ins_loaded = False

@@ -213,7 +213,7 @@ def replay_kernel(program: Program, gpu: GPU, workgroups_per_cu: int, clock_mhz:
                   record: bool = False) -> KernelReplay:
     """Replay the busiest CU through every kind of round and add up the kernel's cycles."""
     grid_m, grid_n = program.grid
-    limits.check_grid(grid_m, grid_n * program.layers)
+    limits.check_grid(grid_m, grid_n, layers=program.layers)
     blocks = program.workgroups
     slots = gpu.compute_units * workgroups_per_cu
     full_rounds, remainder = divmod(blocks, slots)
@@ -251,3 +251,8 @@ def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, c
     It does a few adds per byte, so HBM bandwidth sets its time (the partials are read from HBM: a
     workspace written by the whole grid is not assumed to still sit in the Infinity Cache)."""
     return (partial_bytes + output_bytes) / gpu.memory.hbm_achievable_bytes_per_s * clock_mhz * 1e6
+
+
+def reduction_pass_us(partial_bytes: float, output_bytes: float, gpu: GPU) -> float:
+    """reduction_pass_cycles in µs: HBM's time for those bytes, the same at any clock."""
+    return (partial_bytes + output_bytes) / gpu.memory.hbm_achievable_bytes_per_s * 1e6

@@ -172,7 +172,28 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     follow one another along z (batch entries, K splits), each with its own A and B tiles: an A tile
     is told apart by (layer, bx), a B tile by (layer, by). Round r holds the consecutive block ids
     [r x slots, (r + 1) x slots), so each round is a slice of the ids (no pass over the whole grid per
-    round: a grid of a million workgroups stays linear)."""
+    round: a grid of a million workgroups stays linear).
+
+    Identical layers are walked once: the rounds repeat with a period of lcm(layer, round) workgroups,
+    which starts on a layer and ends on a round. Each period's rounds read tiles no other period
+    reads and find none of them in the L2 or the Infinity Cache as it starts (the previous layer's
+    tiles are others), so every period repeats the first one's traffic exactly. Where the layers
+    are no whole number of periods, or the previous launch's rounds that the L2 still holds reach
+    back into the first period (a launch the L2 holds whole), every round is walked."""
+    per_layer = grid[0] * grid[1]
+    blocks = per_layer * layers
+    period = math.lcm(per_layer, slots)
+    if period < blocks and blocks % period == 0:
+        first_period = _walk(grid, per_block, slots, k_slices, gpu, layers, period)
+        if first_period is not None:
+            return first_period * (blocks // period)
+    return _walk(grid, per_block, slots, k_slices, gpu, layers, blocks)
+
+
+def _walk(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slices: int, gpu: GPU, layers: int,
+          stop: int) -> list[RoundTraffic] | None:
+    """walk_rounds' rounds of the block ids below `stop`; None if the L2 still holds tiles of the previous
+    launch's rounds among them (stopping early would then lose what the later rounds leave for the first)."""
     grid_m, grid_n = grid
     per_layer = grid_m * grid_n
     blocks = per_layer * layers
@@ -195,6 +216,8 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     copies = (l2_copies(grid_n, gpu.memory.l2_partitions), l2_copies(grid_m, gpu.memory.l2_partitions))
     warm, held = [], 0.0
     for first in reversed(starts):
+        if first < stop < blocks:
+            return None
         warm.append(distinct(*tiles(first)))
         held += l2.round_bytes(*warm[-1], copies=copies)
         if held > l2.capacity:
@@ -202,7 +225,7 @@ def walk_rounds(grid: tuple[int, int], per_block: BlockBytes, slots: int, k_slic
     for a_tiles, b_tiles in reversed(warm):
         l2.use(a_tiles, b_tiles, copies=copies)
     out = []
-    for first in starts:
+    for first in range(0, stop, slots):
         bx, by = tiles(first)
         n = len(bx)
         # the XCD of block b is b mod xcds: within the round, every xcds-th id from the first of that XCD

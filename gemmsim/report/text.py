@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gemmsim.analytics.bottlenecks import Bottleneck
 from gemmsim.model.bottleneck import WAIT_MEANING
-from gemmsim.prediction import ClockSource, Prediction, RoundSummary, Simulation
+from gemmsim.prediction import ClockSource, Prediction, RoundSummary, Simulation, StreamKPrediction
 
 
 def _pct(x: float) -> str:
@@ -94,3 +94,41 @@ def _spread(workgroups: int, compute_units: int) -> str:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def format_stream_k(r: StreamKPrediction, header: str = "") -> str:
+    """The data-parallel prediction, then the stream-K schedule of the same tile beside it."""
+    k, dp, d = r.plan, r.data_parallel, r.data_parallel.dim_efficiency
+    kept = (f"{k.data_parallel_rounds} full round{'s' if k.data_parallel_rounds != 1 else ''} data-parallel, then "
+            if k.data_parallel_rounds else "")
+    rows = [("data-parallel", f"{r.data_parallel_us:.2f} us   ({d.num_tiles} tiles x {k.k_tiles} K tiles in "
+                              f"{d.waves} round{'s' if d.waves != 1 else ''} of {d.slots_per_wave} slots)")]
+    if r.searched_tiles:
+        rows.append(("best data-parallel", f"{r.data_parallel_best_us:.2f} us with tile {r.data_parallel_best_tile} "
+                                           f"(the search's best of {r.searched_tiles} tiles; tile "
+                                           f"{dp.kernel.tile} is the fastest under {k.schedule})"))
+    if not k.workers:
+        rows.append((k.schedule, f"{r.time_us:.2f} us   (whole rounds only: nothing to stream)"))
+    else:
+        verdict = (f"{r.speedup:.2f}x faster" if r.time_us < r.data_parallel_us
+                   else "no faster: data-parallel is the best of the worker counts" if k.chosen
+                   else f"{1 / r.speedup:.2f}x slower")
+        rows += [
+            (k.schedule, f"{r.time_us:.2f} us   ({verdict}; {kept}{k.tiles_streamed} tiles streamed; bound by "
+                         f"{'the slowest worker' if k.bound == 'workers' else 'the HBM traffic'})"),
+            ("workers", f"{k.workers} ({k.workgroups_per_cu} per CU at most), {_range(k.iterations_min, k.iterations_max)} "
+                        f"K tiles each; {k.tiles_split} tiles split, at most {_count(k.max_contributors, 'worker')} on one"),
+            ("fix-up", f"{r.fixup_us:.2f} us on the slowest worker's path; {k.partial_bytes / 1e6:.2f} MB of partial "
+                       f"tiles ({k.path.partial_bytes / 1024:g} KiB each) through the {k.path.level}"),
+            ("load", f"{r.load_us:.2f} us on that path: {min(k.workers, d.compute_units)} busy CUs at "
+                     f"{r.clock_mhz:.0f} MHz (data-parallel: {dp.clock_mhz:.0f} MHz)"),
+            ("floor", f"{r.floor_us:.2f} us   (the data-parallel HBM traffic over the achievable HBM bandwidth)"),
+        ]
+    width = max(len(name) for name, _ in rows)
+    lines = [format_prediction(dp, header), "", f"schedule {k.schedule} (gemmsim.analytics.streamk):"]
+    lines += [f"  {name:<{width}}  {v}" for name, v in rows]
+    return "\n".join(lines)
+
+
+def _range(lo: int, hi: int) -> str:
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"

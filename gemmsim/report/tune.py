@@ -17,10 +17,38 @@ def tune_header(result: TuneResult) -> str:
         f"{len(result.candidates) - result.first_replays} pruned by their static bound")
     from gemmsim.tuning.result import PRESHUFFLE, config_text
 
+    from gemmsim.tuning.confidence import confidence
+
     family = "" if result.family == PRESHUFFLE else f", family {result.family}"
-    return (f"{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}{family}: best {config_text(best.config)} "
-            f"{best.time_us:.1f} µs ({best.bottleneck}-bound); {len(result.candidates)} valid configs, "
-            f"{rejected} rejected by the kernel's rules; {source}\nspace: {result.space}")
+    second = result.runner_up
+    batch = f"{p.batch}x" if p.batch > 1 else ""
+    lines = [f"{batch}{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}{family}: best {config_text(best.config)} "
+             f"{best.time_us:.1f} µs ({best.bottleneck}-bound); {len(result.candidates)} valid configs, "
+             f"{rejected} rejected by the kernel's rules; {source}",
+             confidence(result).text(None if second is None else config_text(second.config))]
+    if result.why_split_k:
+        lines.insert(1, f"why {result.why_split_k}")
+    if result.measure_note:
+        lines.append(result.measure_note)
+    if result.measured:
+        lines.append(measured_line(result))
+    return "\n".join(lines + [f"space: {result.space}"])
+
+
+def measured_line(result: TuneResult) -> str:
+    """The measured pick against the predicted one."""
+    from gemmsim.tuning.result import config_text
+
+    pick, best = result.pick, result.best
+    m = result.measurement(pick)
+    rank = result.candidates.index(pick) + 1
+    line = (f"measured best: {config_text(pick.config)} {m.measured_us:.1f} µs on {m.device}, predicted rank {rank} "
+            f"({pick.time_us:.1f} µs predicted)")
+    if pick is best:
+        return line + ": the prediction's pick"
+    mb = result.measurement(best)
+    slower = "" if mb is None else f", measured {100 * (mb.measured_us / m.measured_us - 1):.1f} % slower"
+    return line + f"; the prediction's pick {config_text(best.config)}{slower}"
 
 
 def dispatch_header(what: str, gpu: str, total_us: float, untuned: int, rows: int, cached: int) -> str:

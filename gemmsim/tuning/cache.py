@@ -7,7 +7,12 @@
     candidate space.
 
 Nothing is ever invalidated in place: a changed key simply misses, and `gemmsim cache clear` drops
-the file's rows. Location: $GEMMSIM_CACHE_DIR, else the user cache directory (~/.cache/gemmsim, or
+the file's rows.
+
+Measured candidates (`gemmsim tune --measure-top K`) go in a table of their own, keyed by the GPU
+description's name, the problem, the family and the configuration, not by the simulator version: a
+kernel's measured time does not change with the model. Every search answer is given the measurements
+of its candidates (TuneResult.measured), so that a later `tune` and the dispatch tables pick the measured best. Location: $GEMMSIM_CACHE_DIR, else the user cache directory (~/.cache/gemmsim, or
 $XDG_CACHE_HOME/gemmsim). SQLite serialises writers; a busy timeout lets two processes share it.
 """
 
@@ -26,7 +31,9 @@ from gemmsim.errors import ConfigError, InputError
 from gemmsim.files import user_cache_dir
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
-from gemmsim.tuning.result import DEFAULT_TOP, PRESHUFFLE, TuneResult, result_from_dict, result_to_dict
+from dataclasses import replace
+
+from gemmsim.tuning.result import DEFAULT_TOP, PRESHUFFLE, Measured, TuneResult, config_text, result_from_dict, result_to_dict
 from gemmsim.frontends.preshuffle.space import TILES, Space
 
 # What a prediction runs through, relative to the package (a folder: its .py and .toml files): their
@@ -39,11 +46,14 @@ FILE_NAME = "tune.sqlite"
 BUSY_TIMEOUT_S = 30.0
 SCHEMA = """CREATE TABLE IF NOT EXISTS searches (
     gpu_hash TEXT, version TEXT, problem TEXT, space TEXT, gpu TEXT, result TEXT, created TEXT DEFAULT CURRENT_TIMESTAMP,
-    PRIMARY KEY (gpu_hash, version, problem, space))"""
+    PRIMARY KEY (gpu_hash, version, problem, space));
+CREATE TABLE IF NOT EXISTS measurements (
+    gpu TEXT, problem TEXT, family TEXT, config TEXT, measured_us REAL, device TEXT, driver TEXT, command TEXT,
+    created TEXT, PRIMARY KEY (gpu, problem, family, config))"""
 
 
 # the export's columns: the search's key, then each candidate's fields (tune.result writes them)
-EXPORT_KEY_COLUMNS = {"gpu": str, "gpu_hash": str, "version": str, "m": int, "n": int, "k": int, "dtype": str,
+EXPORT_KEY_COLUMNS = {"gpu": str, "gpu_hash": str, "version": str, "batch": int, "m": int, "n": int, "k": int, "dtype": str,
                       "space": str, "created": str}
 CANDIDATE_COLUMNS = {"tile_m": int, "tile_n": int, "tile_k": int, "lds_stage": int, "copy": str, "epilogue": str,
                      "swizzle": bool, "split_k": int, "waves_per_eu": int, "time_us": float, "bound_us": float,
@@ -86,7 +96,9 @@ def cache_dir() -> Path:
 
 
 def problem_key(problem: Problem) -> str:
-    return f"{problem.m}x{problem.n}x{problem.k} {problem.dtype}"
+    """MxNxK and the dtype; BxMxNxK for a batch (a batch's answer is not the single GEMM's)."""
+    batch = f"{problem.batch}x" if problem.batch > 1 else ""
+    return f"{batch}{problem.m}x{problem.n}x{problem.k} {problem.dtype}"
 
 
 class TuneCache:
@@ -97,7 +109,7 @@ class TuneCache:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
-            self._db.execute(SCHEMA)
+            self._db.executescript(SCHEMA)
             self._db.commit()
         except (OSError, sqlite3.Error) as e:
             raise InputError(f"tuning cache {self.path}: {e}") from None
@@ -116,11 +128,26 @@ class TuneCache:
                              "VALUES (?, ?, ?, ?, ?, ?)", (*self._key(problem, gpu, space), gpu.name,
                                                            json.dumps(result, sort_keys=True)))
 
+    def put_measured(self, problem: Problem, gpu: str, family: str, measured: tuple[Measured, ...]) -> None:
+        """Keep `measured` (candidates of `family` for `problem` on the GPU description named `gpu`)."""
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO measurements (gpu, problem, family, config, measured_us, device, "
+                                 "driver, command, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 [(gpu, problem_key(problem), family, m.config, m.measured_us, m.device, m.driver,
+                                   m.command, m.created) for m in measured])
+
+    def measured(self, problem: Problem, gpu: str, family: str) -> tuple[Measured, ...]:
+        rows = self._db.execute("SELECT config, measured_us, device, driver, command, created FROM measurements "
+                                "WHERE gpu=? AND problem=? AND family=? ORDER BY config",
+                                (gpu, problem_key(problem), family)).fetchall()
+        return tuple(Measured(*row) for row in rows)
+
     def info(self) -> dict:
         rows = self._db.execute("SELECT gpu, version, COUNT(*) FROM searches GROUP BY gpu, version "
                                 "ORDER BY gpu, version").fetchall()
+        measured = self._db.execute("SELECT COUNT(*) FROM measurements").fetchone()[0]
         return {"path": str(self.path), "bytes": self.path.stat().st_size if self.path.exists() else 0,
-                "entries": sum(r[2] for r in rows), "current_version": simulator_version(),
+                "entries": sum(r[2] for r in rows), "measurements": measured, "current_version": simulator_version(),
                 "by_gpu_and_version": [{"gpu": g, "version": v, "entries": n} for g, v, n in rows]}
 
     def export_rows(self) -> list[dict]:
@@ -130,9 +157,10 @@ class TuneCache:
                 "SELECT gpu, gpu_hash, version, problem, space, created, result FROM searches "
                 "ORDER BY gpu, version, problem, space"):
             dims, dtype = problem.split()
-            m, n, k = (int(d) for d in dims.split("x"))
+            *batch, m, n, k = (int(d) for d in dims.split("x"))
             for rank, cand in enumerate(json.loads(result)["candidates"], 1):
-                rows.append({"gpu": gpu, "gpu_hash": digest, "version": version, "m": m, "n": n, "k": k,
+                rows.append({"gpu": gpu, "gpu_hash": digest, "version": version, "batch": batch[0] if batch else 1,
+                             "m": m, "n": n, "k": k,
                              "dtype": dtype, "space": space, "created": created, "rank": rank,
                              **{c: cand.get(c) for c in CANDIDATE_COLUMNS}})
         return rows
@@ -140,6 +168,7 @@ class TuneCache:
     def clear(self) -> int:
         with self._db:
             n = self._db.execute("DELETE FROM searches").rowcount
+            n += self._db.execute("DELETE FROM measurements").rowcount
         self._db.execute("VACUUM")
         return n
 
@@ -224,7 +253,7 @@ def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int 
     if cache is not None:
         stored = cache.get(problem, gpu, key)
         if stored is not None:
-            return result_from_dict(stored, problem, from_cache=True, top=top)
+            return with_measurements(result_from_dict(stored, problem, from_cache=True, top=top), cache)
     if other:
         from gemmsim.tuning.family_search import search_family
 
@@ -238,7 +267,15 @@ def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int 
                           f"on {gpu.name}: {'; '.join(f'{rule} ({n} configs)' for rule, n in result.rejected.items())}")
     if cache is not None:
         cache.put(problem, gpu, key, result_to_dict(result))
+        result = with_measurements(result, cache)
     return result
+
+
+def with_measurements(result: TuneResult, cache: TuneCache) -> TuneResult:
+    """`result` with the cache's measurements of its candidates."""
+    texts = {config_text(c.config) for c in result.candidates}
+    measured = tuple(m for m in cache.measured(result.problem, result.gpu, result.family) if m.config in texts)
+    return replace(result, measured=measured) if measured else result
 
 
 def cache_key(space, top: int = DEFAULT_TOP, family: str | None = None) -> str:

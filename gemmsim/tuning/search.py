@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import heapq
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gemmsim import progress
+from gemmsim import limits, progress
 from gemmsim.errors import ConfigError
 from gemmsim.frontends.preshuffle.analysis import WAVES_PER_BLOCK, TileAnalysis, analyze, workgroups_on_busiest_cu
 from gemmsim.hw import GPU, load_gpu
 from gemmsim.caches import ByContent, kept
 from gemmsim.model.clock import clock_under_load_mhz, highest_clock_mhz
-from gemmsim.problem import KernelConfig, Problem, make_config, make_problem
+from gemmsim.model.gpu import reduction_pass_us
+from gemmsim.problem import OUTPUT_BYTES, KernelConfig, Problem, make_config, make_problem
 from gemmsim.tuning.result import DEFAULT_TOP, Candidate, TuneResult
 from gemmsim.frontends.preshuffle.space import TILES, Space
 
@@ -38,7 +40,8 @@ GEMM_CACHE_SIZE = 512      # a trace repeats the same GEMMs: predict each once p
 def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     """No prediction of this configuration can be faster: each SIMD of the busiest CU must run the
     MFMAs of one wave of every workgroup the CU gets (the replay puts one wave per SIMD per
-    workgroup), at no faster a clock than those cycles allow, and nothing beats the roofline.
+    workgroup), at no faster a clock than those cycles allow, and nothing beats the roofline; a
+    split K then adds its reduction pass, which the prediction adds after the kernel's time.
     The bytes the CU must fetch through its slice of the L2 are no such bound: the replay extends
     the hot loop from a window that can run fewer cycles than its memory path is busy (64x4096x16384
     bf16 on mi355x, tile 32x256x128: 67.3 us replayed, 70.2 us of bytes; see commit 6056623)."""
@@ -48,7 +51,17 @@ def lower_bound_us(a: TileAnalysis, gpu: GPU) -> float:
     busiest_simd_cycles = workgroups_on_busiest_cu(a, gpu) * wave_mfma_cycles
     every_pipe_busy = a.blocks * WAVES_PER_BLOCK * wave_mfma_cycles
     return max(fastest_us(gpu, a.problem.dtype, busiest_simd_cycles, every_pipe_busy),
-               kernel_roofline(a.problem, gpu).time_us)
+               kernel_roofline(a.problem, gpu).time_us) + reduction_us(a, gpu)
+
+
+def reduction_us(a: TileAnalysis, gpu: GPU) -> float:
+    """Split-K's reduction pass as the prediction costs it (model.gpu.reduction_pass_cycles): every
+    workgroup's f32 (i32) partial tile read back, C written once, at HBM's bandwidth; 0 unsplit. The
+    partials are whole tiles (the generator stores every row of the accumulators), as the replay counts them."""
+    if a.config.split_k == 1:
+        return 0.0
+    partials = a.blocks * a.config.tile_m * a.config.tile_n * a.c_bytes
+    return reduction_pass_us(partials, a.problem.batch * a.problem.m * a.problem.n * OUTPUT_BYTES, gpu)
 
 
 def fastest_us(gpu: GPU, dtype: str, cycles: float, mfma_busy_cycles: float) -> float:
@@ -77,6 +90,7 @@ def valid_analyses(problem: Problem, gpu: GPU, space: Space) -> tuple[list[TileA
     for config in space.configs(problem):
         try:
             a = analyze(problem, config, gpu)
+            limits.check_grid(a.grid_m, a.grid_n, config.tile, problem.batch * config.split_k)
         except ConfigError as e:
             _count(str(e), examples, counts)
             continue
@@ -132,9 +146,45 @@ def search(problem: Problem, gpu: GPU, space: Space = TILES, top: int = DEFAULT_
     finally:
         steps.close()
         ticks.close()
-    result = TuneResult(problem, gpu.name, space.describe(), tuple(_ranked_candidates(valid, bounds, ranked, heap)),
-                        rejected, first_replays=first_replays, top=top)
+    candidates = tuple(_ranked_candidates(valid, bounds, ranked, heap))
+    why_split = why_split_k(valid[ranked[0][0]], gpu, space) if ranked else ""
+    result = TuneResult(problem, gpu.name, space.describe(), candidates, rejected, first_replays=first_replays,
+                        top=top, why_split_k=why_split)
     return result, ranked[0][1] if ranked else None
+
+
+def why_split_k(best: TileAnalysis, gpu: GPU, space: Space) -> str:
+    """Why the best configuration splits K ("" when it does not): how the unsplit grid of its tile
+    fills the GPU, how the split fills it, what the reduction pass costs, and the time of the best
+    unsplit configuration of the space (a search of that subspace, for its winner alone: the replays
+    this search ran are kept, so it costs little more than the ones it did not)."""
+    split = best.config.split_k
+    if split == 1:
+        return ""
+    unsplit = best.grid_m * best.grid_n * best.problem.batch
+    text = (f"split-K {split}: unsplit, tile {best.config.tile_m}x{best.config.tile_n} gives "
+            f"{_grid_text(best)} workgroups for {gpu.compute_units} CUs ({_fill(unsplit, best, gpu)}), each over all "
+            f"{best.k_tiles * split} K tiles; split {split} runs {best.blocks} ({_fill(best.blocks, best, gpu)}) over "
+            f"{best.k_tiles} K tiles each, then a reduction pass of {reduction_us(best, gpu):.2f} µs sums the partials")
+    _, unsplit_best = search(best.problem, gpu, replace(space, split_k=(1,)), top=1)
+    if unsplit_best is None:
+        return text + "; no unsplit configuration of the space is valid"
+    return text + f"; the best unsplit configuration, {unsplit_best.kernel.tile}, takes {unsplit_best.time_us:.1f} µs"
+
+
+def _grid_text(a: TileAnalysis) -> str:
+    batch = f" x {a.problem.batch}" if a.problem.batch > 1 else ""
+    return f"{a.grid_m} x {a.grid_n}{batch} = {a.grid_m * a.grid_n * a.problem.batch}"
+
+
+def _fill(blocks: int, a: TileAnalysis, gpu: GPU) -> str:
+    """How `blocks` workgroups fill the GPU at the configuration's occupancy: rounds, and the CUs the last one keeps busy."""
+    slots = gpu.compute_units * a.occupancy.workgroups_per_cu
+    rounds = -(-blocks // slots)
+    last = blocks - (rounds - 1) * slots
+    busy = min(last, gpu.compute_units) / gpu.compute_units
+    rounds_text = "1 round" if rounds == 1 else f"{rounds} rounds, the last"
+    return f"{rounds_text} with {100 * busy:.1f} % of the CUs busy"
 
 
 _STATIC = "static bound"      # a heap entry's state while only the static bound is known

@@ -38,8 +38,8 @@ class Preshuffle(Family):
         from gemmsim.frontends.preshuffle.analysis import analyze
         from gemmsim.frontends.preshuffle.generator import generate
 
-        limits.check_grid(-(-problem.m // config.tile_m), -(-problem.n // config.tile_n), config.tile)
-        a = analyze(problem, config, gpu)
+        a = analyze(problem, config, gpu)      # the rules first: they check the split
+        limits.check_grid(a.grid_m, a.grid_n, config.tile, problem.batch * config.split_k)
         return Built(generate(a, gpu), problem, analysis=a)
 
     def space(self, text: str | None):

@@ -26,6 +26,11 @@ LADDER_SYMBOL = re.compile(r"^(gemm|gemm_tiled|gemm_blocked2x2|gemm_tiled_blocke
 MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])$")
 
 
+def mma_symbol(tile: tuple[int, int, int], swizzle: bool) -> str:
+    """The symbol kernels/mma_preshuffle.hip gives the kernel of `tile` and `swizzle` (MMA_SYMBOL reads it back)."""
+    return f"mma_preshuffle_m{tile[0]}n{tile[1]}k{tile[2]}_swz{int(swizzle)}"
+
+
 @dataclass(frozen=True)
 class MmaConfig:
     """kernels/mma_preshuffle.hip: its tile, whether A is swizzled in shared memory, and what its build says."""
@@ -100,6 +105,9 @@ class Sm90Mma(_Sm90):
         tile, swizzle = (int(m.group(1)), int(m.group(2)), int(m.group(3))), m.group(4) == "1"
         return Named(self.name, MmaConfig(tile, swizzle, registers, listing), "mma_preshuffle", tile=tile,
                      swizzle=swizzle)
+
+    def symbol(self, config: MmaConfig) -> str:
+        return mma_symbol(config.tile, config.swizzle)
 
 
 class Sm90Ladder(_Sm90):
