@@ -7,8 +7,8 @@ measurements: the error `gemmsim tune` compares its first two choices' gap with 
     python benchmarks/ranking_error.py --check     # exit 1 if the JSON is not what the committed files give
 
 What is predicted is what `tune` ranks: the family's candidate as its search builds it (sm90-mma: the tile
-and swizzle, the stream's own register estimate and source order; no compiled listing, unlike `gemmsim
-compare`), plus what the measurement's timing method adds per launch (gemmsim.measurements.timing).
+and swizzle with the build's registers and the compiled listing's facts that gemmsim ships, built_mma),
+plus what the measurement's timing method adds per launch (gemmsim.measurements.timing).
 
 The error of one prediction is e = ln(predicted / measured). Two kernels a and b of one shape swap places
 when the measured ratio crosses 1: with a predicted ahead by a gap g (t_b / t_a = 1 + g), that happens when
@@ -73,16 +73,21 @@ def h200_finalists() -> list:
 
 
 def predict_h200(points: list) -> list[dict]:
-    """The tuner's prediction of each point (its search's config: tile and swizzle, nothing from the build)
-    plus the launch overhead the runner's events include."""
+    """The tuner's prediction of each point (the config its search builds: the family's candidate of that
+    tile and swizzle) plus the launch overhead the runner's events include."""
+    from dataclasses import asdict
+
     from gemmsim import api
+    from gemmsim.frontends import registry
     from gemmsim.hw import load_gpu
     from gemmsim.measurements.timing import EVENTS_PER_LAUNCH
 
     gpu = load_gpu("h200")
+    family = registry.get("sm90-mma")
+    candidates = {(c.tile, c.swizzle): c for c in family.candidates(None, gpu, family.space(None))}
     rows = []
     for i, p in enumerate(points, 1):
-        config = {"tile": p.tile, "swizzle": p.swizzle}
+        config = asdict(candidates[(p.tile, p.swizzle)])
         kernel_us = api.predict((p.m, p.n, p.k), family="sm90-mma", config=config, dtype=p.dtype, gpu=gpu).time_us
         rows.append({"family": "sm90-mma", "gpu": "h200", "source": p.source, "config": p.config, "dtype": p.dtype,
                      "M": p.m, "N": p.n, "K": p.k, "measured_us": p.measured_us,
@@ -223,8 +228,8 @@ def checks(family: str, rows: list[dict]) -> dict:
             "spread_note": "the preshuffle family's statistic (independent errors) on these rows, beside the pairs'",
             "with_listing_pct": listing["error_pct"],
             "with_listing_note": f"the same pairs statistic on gemmsim compare's committed predictions "
-                                 f"({COMPARE_PREDICTED.relative_to(REPO).as_posix()}: the compiled listing and the "
-                                 f"build's registers, which tune's candidates lack) of matrix.csv's {listing['pairs']} "
+                                 f"({COMPARE_PREDICTED.relative_to(REPO).as_posix()}: each measured kernel's own "
+                                 f"listing and registers) of matrix.csv's {listing['pairs']} "
                                  f"pairs"}
 
 

@@ -113,6 +113,14 @@ class FirstReplay:
         return reduction_pass_us(*self._reduction_bytes(), self.gpu)
 
     def _reduction_bytes(self) -> tuple[float, float]:
+        """The reduction pass's bytes: the partials it reads, the C it writes."""
+        c_bytes = getattr(self.problem, "c_bytes", None)
+        if c_bytes is not None:
+            # the sm_90 streams (Sm90Problem): each split writes an M x N slice of fp32 partials, which the
+            # pass reads once and sums into fp32 C (their stores' sectors, each written half by one
+            # instruction, would count the slice twice)
+            out_bytes = self.problem.batch * self.problem.m * self.problem.n * c_bytes
+            return self.program.split_k * out_bytes, out_bytes
         partials = sum(r.write_bytes for r in self.replay.rounds_traffic)
         return partials, self.problem.batch * self.problem.m * self.problem.n * OUTPUT_BYTES
 

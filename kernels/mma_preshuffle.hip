@@ -283,6 +283,93 @@ __device__ __forceinline__ void mma_preshuffle_body(const gs_u16* GS_RESTRICT A,
       store_c_fragment(C, M, N, m0 + i * GS_MMA_M, wave_n0 + j * GS_MMA_N, lane, acc[i][j]);
 }
 
+// ---- split-K (issue 38): the body above over one split of the K tiles ----------------------
+// The grid's z dimension splits the K tiles: block z takes [z * per, min((z + 1) * per, k_tiles)),
+// per = ceil(k_tiles / SPLIT), and stores its fp32 partial tile into its own slice of the
+// workspace, W + z * M * N (a split with no K tile stores zeros). splitk_reduce_f32 (below), a
+// second launch, sums the slices into C: deterministic, no atomics, C needs no zeroing. The body
+// is a copy of mma_preshuffle_body with only those changes, so that the plain kernels compile to
+// the code measured before (a shared body with SPLIT = 1 changed their SASS).
+template <int TILE_M, int TILE_N, int TILE_K, bool SWIZZLE, int SPLIT>
+__device__ __forceinline__ void mma_preshuffle_splitk_body(const gs_u16* GS_RESTRICT A,
+                                                           const gs_u16* GS_RESTRICT B_shuffled,
+                                                           float* GS_RESTRICT W, int M, int N, int K,
+                                                           int k_blocks) {
+  constexpr int THREADS = GS_WAVES * GS_WAVE_SIZE;
+  constexpr int WAVE_N = TILE_N / GS_WAVES;
+  constexpr int M_REP = TILE_M / GS_MMA_M;
+  constexpr int N_REP = WAVE_N / GS_MMA_N;
+  constexpr int K_STEPS = TILE_K / GS_MMA_K;
+  constexpr int STAGE_BYTES = TILE_M * TILE_K * 2;
+  static_assert(TILE_M % GS_MMA_M == 0, "TILE_M must be a multiple of the MMA M (16)");
+  static_assert(WAVE_N % GS_MMA_N == 0, "TILE_N / 4 must be a multiple of the MMA N");
+  static_assert(TILE_K % GS_MMA_K == 0 && TILE_K % 8 == 0, "TILE_K must be a multiple of the MMA K");
+  using copy = a_tile_copy<TILE_M, TILE_K, THREADS>;
+
+  __shared__ gs_u32x4 lds_a[2 * STAGE_BYTES / 16];  // the ping-pong: two stages of A
+  char* const stages = reinterpret_cast<char*>(lds_a);
+
+  const int tid = threadIdx.x;
+  const int wave = tid / GS_WAVE_SIZE, lane = tid % GS_WAVE_SIZE;
+  const int m0 = blockIdx.y * TILE_M;
+  const int wave_n0 = blockIdx.x * TILE_N + wave * WAVE_N;
+  // this split's K tiles: [kt0, k_end), per = ceil(k_tiles / SPLIT); its partial goes to slice z of W
+  const int k_tiles_all = (K + TILE_K - 1) / TILE_K;
+  const int per = (k_tiles_all + SPLIT - 1) / SPLIT;
+  const int kt0 = (int)blockIdx.z * per;
+  const int k_end = kt0 + per < k_tiles_all ? kt0 + per : k_tiles_all;
+  float* GS_RESTRICT C = W + (long long)blockIdx.z * M * N;
+
+  gs_acc acc[M_REP][N_REP];
+  #pragma unroll
+  for (int i = 0; i < M_REP; ++i)
+    #pragma unroll
+    for (int j = 0; j < N_REP; ++j)
+      #pragma unroll
+      for (int e = 0; e < 4; ++e) acc[i][j].v[e] = 0.0f;
+
+  gs_u32x4 a_next[copy::PER_THREAD];
+  if (kt0 < k_end) {  // a split past the last K tile computes nothing and writes zeros
+    copy::load(a_next, A, M, K, m0, kt0 * TILE_K, tid);
+    copy::template store<SWIZZLE>(stages, a_next, tid);
+  }
+  __syncthreads();
+
+  for (int kt = kt0; kt < k_end; ++kt) {
+    const char* cur = stages + ((kt - kt0) & 1) * STAGE_BYTES;
+    char* nxt = stages + ((kt - kt0 + 1) & 1) * STAGE_BYTES;
+    const bool has_next = kt + 1 < k_end;
+    if (has_next) copy::load(a_next, A, M, K, m0, (kt + 1) * TILE_K, tid);
+
+    gs_frag<GS_B_WORDS> b[K_STEPS][N_REP];
+    #pragma unroll
+    for (int ks = 0; ks < K_STEPS; ++ks)
+      #pragma unroll
+      for (int j = 0; j < N_REP; ++j)
+        b[ks][j] = load_b_fragment(B_shuffled, wave_n0 / GS_MMA_N + j,
+                                   kt * K_STEPS + ks, k_blocks, lane);
+
+    #pragma unroll
+    for (int ks = 0; ks < K_STEPS; ++ks)
+      #pragma unroll
+      for (int i = 0; i < M_REP; ++i) {
+        const gs_frag<GS_A_WORDS> a =
+            read_a_fragment<TILE_K, SWIZZLE>(cur, i * GS_MMA_M, ks * GS_MMA_K, lane);
+        #pragma unroll
+        for (int j = 0; j < N_REP; ++j) mma_bf16(acc[i][j], a, b[ks][j]);
+      }
+
+    if (has_next) copy::template store<SWIZZLE>(nxt, a_next, tid);
+    __syncthreads();
+  }
+
+  #pragma unroll
+  for (int i = 0; i < M_REP; ++i)
+    #pragma unroll
+    for (int j = 0; j < N_REP; ++j)
+      store_c_fragment(C, M, N, m0 + i * GS_MMA_M, wave_n0 + j * GS_MMA_N, lane, acc[i][j]);
+}
+
 // ---- instantiations: the tile configurations the validation suite sweeps ---------------
 // validation/kernels.py reads this list (one source of truth for the configs).
 // clang-format off
@@ -309,3 +396,62 @@ __device__ __forceinline__ void mma_preshuffle_body(const gs_u16* GS_RESTRICT A,
   }
 #define GS_MMA_KERNEL_PAIR(TM, TN, TK) GS_MMA_KERNEL(TM, TN, TK, 0) GS_MMA_KERNEL(TM, TN, TK, 1)
 GS_MMA_TILE_CONFIGS(GS_MMA_KERNEL_PAIR)
+
+// The split-K kernels: the swizzled small-M tiles, K split 2, 4 or 8 ways. The same arguments as the
+// plain kernel, with C the workspace of SPLIT x M x N fp32 partials (grid z = SPLIT). gemmsim's
+// SPLITK_TILES and SPLITK_FACTORS (gemmsim/frontends/sm90/mma_space.py) list the same;
+// tests/test_mma_space.py checks it.
+// clang-format off
+#define GS_MMA_SPLITK_CONFIGS(X) \
+  X(16, 64, 128)                 \
+  X(32, 64, 64)                  \
+  X(64, 64, 64)
+// clang-format on
+#define GS_MMA_SPLITK_KERNEL(TM, TN, TK, S)                                              \
+  extern "C" __global__ void GS_LAUNCH_BOUNDS(GS_WAVES* GS_WAVE_SIZE)                    \
+      mma_preshuffle_m##TM##n##TN##k##TK##_swz1_splitk##S(                               \
+          const gs_u16* GS_RESTRICT A, const gs_u16* GS_RESTRICT B_shuffled,             \
+          float* GS_RESTRICT W, int M, int N, int K, int k_blocks) {                     \
+    mma_preshuffle_splitk_body<TM, TN, TK, true, S>(A, B_shuffled, W, M, N, K, k_blocks); \
+  }
+#define GS_MMA_SPLITK_SET(TM, TN, TK) \
+  GS_MMA_SPLITK_KERNEL(TM, TN, TK, 2) GS_MMA_SPLITK_KERNEL(TM, TN, TK, 4) GS_MMA_SPLITK_KERNEL(TM, TN, TK, 8)
+GS_MMA_SPLITK_CONFIGS(GS_MMA_SPLITK_SET)
+
+// The second pass of split-K: C[i] = the sum of W[z * MN + i] over the splits z in order; four
+// consecutive elements per thread, as 16-byte loads and stores when MN is a multiple of 4. The
+// partials are loaded GS_REDUCE_BATCH splits at a time, every load before the first add, so a
+// thread waits for memory once per batch, not once per split.
+#define GS_REDUCE_THREADS 256
+#define GS_REDUCE_BATCH 8
+struct __attribute__((aligned(16))) gs_f32x4_pod { float x, y, z, w; };  // no vendor float4 header
+
+extern "C" __global__ void GS_LAUNCH_BOUNDS(GS_REDUCE_THREADS)
+    splitk_reduce_f32(const float* GS_RESTRICT W, float* GS_RESTRICT C, int MN, int splits) {
+  const long long i = ((long long)blockIdx.x * GS_REDUCE_THREADS + threadIdx.x) * 4;
+  if (i >= MN) return;
+  if ((MN & 3) == 0) {
+    gs_f32x4_pod sum = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int z0 = 0; z0 < splits; z0 += GS_REDUCE_BATCH) {
+      gs_f32x4_pod w[GS_REDUCE_BATCH];
+      #pragma unroll
+      for (int z = 0; z < GS_REDUCE_BATCH; ++z)
+        if (z0 + z < splits) w[z] = *reinterpret_cast<const gs_f32x4_pod*>(W + (long long)(z0 + z) * MN + i);
+      #pragma unroll
+      for (int z = 0; z < GS_REDUCE_BATCH; ++z)
+        if (z0 + z < splits) {
+          sum.x += w[z].x;
+          sum.y += w[z].y;
+          sum.z += w[z].z;
+          sum.w += w[z].w;
+        }
+    }
+    *reinterpret_cast<gs_f32x4_pod*>(C + i) = sum;
+    return;
+  }
+  for (long long e = i; e < i + 4 && e < MN; ++e) {
+    float sum = 0.0f;
+    for (int z = 0; z < splits; ++z) sum += W[(long long)z * MN + e];
+    C[e] = sum;
+  }
+}

@@ -38,9 +38,10 @@ class LaunchSpec:
     tile_k: int  # K per LDS stage (0 where the kernel stages nothing)
     block: tuple[int, int, int]
     swizzle: bool = False
+    split_k: int = 1  # the grid's z: K split this many ways, partials summed by REDUCE_SYMBOL after
 
     def grid(self, m: int, n: int) -> tuple[int, int, int]:
-        return (-(-n // self.tile_n), -(-m // self.tile_m), 1)
+        return (-(-n // self.tile_n), -(-m // self.tile_m), self.split_k)
 
     @property
     def tile(self) -> str:
@@ -78,31 +79,59 @@ def mma_tile_configs() -> list[tuple[int, int, int]]:
     return list(BUILT_TILES)
 
 
-def mma_symbol(tile_m: int, tile_n: int, tile_k: int, swizzle: bool) -> str:
+def mma_symbol(tile_m: int, tile_n: int, tile_k: int, swizzle: bool, split_k: int = 1) -> str:
     """gemmsim's spelling (gemmsim.frontends.sm90.families.mma_symbol): `tune --measure-top` asks for these symbols."""
     from gemmsim.frontends.sm90.families import mma_symbol as symbol
 
-    return symbol((tile_m, tile_n, tile_k), swizzle)
+    return symbol((tile_m, tile_n, tile_k), swizzle, split_k)
 
 
-def mma_spec(tile_m: int, tile_n: int, tile_k: int, swizzle: bool, vendor: str = "nvidia") -> LaunchSpec:
+def mma_spec(tile_m: int, tile_n: int, tile_k: int, swizzle: bool, vendor: str = "nvidia",
+             split_k: int = 1) -> LaunchSpec:
     threads = MMA_WAVES_PER_BLOCK * WAVE_SIZE[vendor]
-    return LaunchSpec(mma_symbol(tile_m, tile_n, tile_k, swizzle), "mma", "mma_preshuffle", "bf16",
-                      tile_m, tile_n, tile_k, (threads, 1, 1), swizzle)
+    return LaunchSpec(mma_symbol(tile_m, tile_n, tile_k, swizzle, split_k), "mma", "mma_preshuffle", "bf16",
+                      tile_m, tile_n, tile_k, (threads, 1, 1), swizzle, split_k)
+
+
+def mma_splitk_configs() -> list[tuple[tuple[int, int, int], int]]:
+    """(tile, split) of the split-K kernels of kernels/mma_preshuffle.hip (all swizzled)."""
+    from gemmsim.frontends.sm90.mma_space import SPLITK_FACTORS, SPLITK_TILES
+
+    return [(tile, split) for tile in SPLITK_TILES for split in SPLITK_FACTORS]
+
+
+# The second pass of split-K (kernels/mma_preshuffle.hip): C = the sum of the split-K kernel's partials.
+# It runs after every split-K launch, between the same events: the time is what a library's split-K
+# GEMM takes (the partial tiles' kernel and the reduction).
+REDUCE_SYMBOL = "splitk_reduce_f32"
+REDUCE_THREADS = 256
+REDUCE_PER_THREAD = 4
+
+
+def reduce_spec() -> LaunchSpec:
+    return LaunchSpec(REDUCE_SYMBOL, "reduce", "splitk_reduce", "f32", 0, 0, 0, (REDUCE_THREADS, 1, 1))
+
+
+def reduce_grid(m: int, n: int) -> tuple[int, int, int]:
+    return (-(-(m * n) // (REDUCE_THREADS * REDUCE_PER_THREAD)), 1, 1)
 
 
 def all_specs(vendor: str = "nvidia") -> list[LaunchSpec]:
+    """Every GEMM kernel of kernels/ (the reduction pass is no GEMM: reduce_spec)."""
     specs = [ladder_spec(k, d) for d in LADDER_DTYPES for k in LADDER_KERNELS]
     specs += [mma_spec(*cfg, swz, vendor) for cfg in mma_tile_configs() for swz in (False, True)]
+    specs += [mma_spec(*tile, True, vendor, split) for tile, split in mma_splitk_configs()]
     return specs
 
 
 def source_of(symbol: str) -> str:
     """Which kernels/ source (validation.build.SOURCES key) defines a kernel symbol."""
-    return "mma_preshuffle" if symbol.startswith("mma_preshuffle_") else "ladder"
+    return "mma_preshuffle" if symbol.startswith("mma_preshuffle_") or symbol == REDUCE_SYMBOL else "ladder"
 
 
 def spec_by_symbol(symbol: str, vendor: str = "nvidia") -> LaunchSpec:
+    if symbol == REDUCE_SYMBOL:
+        return reduce_spec()
     for spec in all_specs(vendor):
         if spec.symbol == symbol:
             return spec

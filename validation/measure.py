@@ -9,6 +9,10 @@ Method (one shape = one input group):
     its two events (so the events time the GPU, not the host's launch call); 5 warm-ups; a
     median of at least 21 event-timed launches (fewer only for launches over 100 ms, see
     stats.plan_runs); then the last output is checked;
+  * a split-K kernel (spec.split_k > 1) writes fp32 partials into a workspace of split_k x M x N
+    (allocated per point, poisoned with C before every launch) and the reduction pass
+    (kernels.REDUCE_SYMBOL) sums them into C: both launches go between the same two events, and the
+    end-to-end time allocates and frees the workspace too, as a library's split-K GEMM does;
   * end-to-end time: wall clock of device allocation, host-to-device copies of A and B,
     the launch, synchronization, the device-to-host copy of C and the frees (pageable host
     memory), median of 5 (3 when one takes over 200 ms). Host-side pre-shuffling of B is
@@ -25,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from validation import kernels, preshuffle, stats
-from validation.backends.argpack import gemm_arguments, pack_args
+from validation.backends.argpack import gemm_arguments, pack_args, reduce_arguments
 from validation.suites import Point
 
 POISON_BYTE = 0xFF
@@ -119,6 +123,25 @@ def packed_arguments(point: Point, a, b, c, k_blocks: int) -> bytes:
                                     point.k, k_blocks))
 
 
+def point_launches(functions: dict, point: Point, a, b, c, k_blocks: int, workspace=None) -> list[tuple]:
+    """(function, grid, block, packed arguments) of every launch that computes a point: the kernel, and
+    for a split-K kernel (writing its partials into `workspace`) the reduction pass into C after it."""
+    spec = point.spec
+    if spec.split_k == 1:
+        return [(functions[spec.symbol], spec.grid(point.m, point.n), spec.block,
+                 packed_arguments(point, a, b, c, k_blocks))]
+    reduce = kernels.reduce_spec()
+    return [(functions[spec.symbol], spec.grid(point.m, point.n), spec.block,
+             packed_arguments(point, a, b, workspace, k_blocks)),
+            (functions[reduce.symbol], kernels.reduce_grid(point.m, point.n), reduce.block,
+             pack_args(reduce_arguments(int(workspace), int(c), point.m * point.n, spec.split_k)))]
+
+
+def workspace_bytes(point: Point, c_bytes: int) -> int:
+    """The split-K partials: split_k slices of C's size (0 for a kernel that splits nothing)."""
+    return point.spec.split_k * c_bytes if point.spec.split_k > 1 else 0
+
+
 def time_kernel(backend, function, point: Point, packed: bytes, inputs: DeviceInputs,
                 overrides: Overrides) -> tuple[stats.TimeSummary, int]:
     """Event-timed launches, each after a fresh poison of C: (summary, warm-ups done)."""
@@ -127,20 +150,26 @@ def time_kernel(backend, function, point: Point, packed: bytes, inputs: DeviceIn
 
 
 def time_launches(backend, function, grid: tuple, block: tuple, packed: bytes, poison, poison_bytes: int,
-                  overrides: Overrides) -> tuple[stats.TimeSummary, int]:
+                  overrides: Overrides, then: tuple = (), poison_more: tuple = ()) -> tuple[stats.TimeSummary, int]:
     """The runner's timing of one kernel (also the microbenchmarks' launch_runner bench): each
     launch between two events, after a poison of `poison_bytes` bytes at `poison` and a hold of the
     GPU (HOLD_CYCLES) that hides the host's launch call; the warm-ups
-    and runs of stats.plan_runs. Returns (summary, warm-ups done)."""
+    and runs of stats.plan_runs. `then`: launches (function, grid, block, packed) that follow the
+    kernel between the same events (split-K's reduction pass); `poison_more`: (pointer, bytes) poisoned
+    with the output. Returns (summary, warm-ups done)."""
     start, stop = backend.event(), backend.event()
     profiled = overrides.warmups == 0   # profiler/sanitizer passes: exactly the timed launches, no hold
 
     def timed_launch() -> float:
         backend.memset(poison, POISON_BYTE, poison_bytes)
+        for ptr, nbytes in poison_more:
+            backend.memset(ptr, POISON_BYTE, nbytes)
         if not profiled:
             backend.hold(HOLD_CYCLES)
         backend.record(start)
         backend.launch(function, grid, block, packed)
+        for launch in then:
+            backend.launch(*launch)
         backend.record(stop)
         return backend.elapsed_ms(start, stop) * 1e3
 
@@ -158,29 +187,30 @@ def time_launches(backend, function, grid: tuple, block: tuple, packed: bytes, p
     return stats.summarize(times), warmups
 
 
-def end_to_end_us(backend, function, point: Point, host: HostInputs) -> float:
-    """Allocation, copies in, launch, synchronization, copy out, free: wall clock."""
+def end_to_end_us(backend, functions: dict, point: Point, host: HostInputs) -> float:
+    """Allocation, copies in, launch(es), synchronization, copy out, free: wall clock."""
     t0 = time.perf_counter()
     out = np.empty((point.m, point.n), dtype=host.out_dtype)
     a, b = backend.malloc(host.a.nbytes), backend.malloc(host.b.nbytes)
     c = backend.malloc(out.nbytes)
+    workspace = backend.malloc(workspace_bytes(point, out.nbytes)) if point.spec.split_k > 1 else None
     backend.htod(a, host.a)
     backend.htod(b, host.b)
-    backend.launch(function, point.spec.grid(point.m, point.n), point.spec.block,
-                   packed_arguments(point, a, b, c, host.k_blocks))
+    for launch in point_launches(functions, point, a, b, c, host.k_blocks, workspace):
+        backend.launch(*launch)
     backend.synchronize()
     backend.dtoh(out, c)
-    for ptr in (a, b, c):
+    for ptr in (a, b, c) if workspace is None else (a, b, c, workspace):
         backend.free(ptr)
     return (time.perf_counter() - t0) * 1e6
 
 
-def end_to_end_summary(backend, function, point: Point, host: HostInputs, runs: int | None):
+def end_to_end_summary(backend, functions: dict, point: Point, host: HostInputs, runs: int | None):
     if runs == 0:
         return None, 0
-    times = [end_to_end_us(backend, function, point, host)]
+    times = [end_to_end_us(backend, functions, point, host)]
     wanted = runs if runs is not None else (SLOW_E2E_RUNS if times[0] > SLOW_E2E_US else E2E_RUNS)
-    times += [end_to_end_us(backend, function, point, host) for _ in range(wanted - 1)]
+    times += [end_to_end_us(backend, functions, point, host) for _ in range(wanted - 1)]
     return stats.summarize(times).median_us, len(times)
 
 
@@ -209,14 +239,25 @@ def failed_row(ctx: Context, point: Point, status: str, message: str) -> dict:
 
 def measure_point(ctx: Context, point: Point, inputs: DeviceInputs) -> dict:
     backend, function = ctx.backend, ctx.functions[point.spec.symbol]
-    packed = packed_arguments(point, inputs.a, inputs.b, inputs.c, inputs.host.k_blocks)
-    timing, warmups = time_kernel(backend, function, point, packed, inputs, ctx.overrides)
+    if point.spec.split_k == 1:
+        packed = packed_arguments(point, inputs.a, inputs.b, inputs.c, inputs.host.k_blocks)
+        timing, warmups = time_kernel(backend, function, point, packed, inputs, ctx.overrides)
+    else:
+        nbytes = workspace_bytes(point, inputs.c_bytes)
+        workspace = backend.malloc(nbytes)
+        try:
+            first, *then = point_launches(ctx.functions, point, inputs.a, inputs.b, inputs.c, inputs.host.k_blocks,
+                                          workspace)
+            timing, warmups = time_launches(backend, *first, inputs.c, inputs.c_bytes, ctx.overrides,
+                                            then=tuple(then), poison_more=((workspace, nbytes),))
+        finally:
+            backend.free(workspace)
     sm_mhz, mem_mhz = backend.clocks_mhz()
     out = np.empty((point.m, point.n), dtype=inputs.host.out_dtype)
     backend.dtoh(out, inputs.c)
     report = stats.compare(out, inputs.host.reference)
     correct = stats.is_correct(report, point.spec.dtype, point.k)
-    e2e_us, e2e_runs = end_to_end_summary(backend, function, point, inputs.host, ctx.overrides.e2e_runs)
+    e2e_us, e2e_runs = end_to_end_summary(backend, ctx.functions, point, inputs.host, ctx.overrides.e2e_runs)
 
     row = base_row(ctx, point)
     row.update(

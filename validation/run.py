@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from validation import measure, results, suites
+from validation import kernels, measure, results, suites
 from validation.backends import BACKENDS, create_backend
 
 EXIT_FATAL = 3  # the worker stopped after a runtime error that may poison the context
@@ -61,7 +61,8 @@ def run_worker(backend, points: list[suites.Point], out_dir: Path, command: str,
     out_csv, marker = csv_path(out_dir, suite), progress_path(out_dir, suite)
     done = results.recorded_keys(out_csv)
     todo = [p for p in points if p.key not in done]
-    symbols = sorted({p.spec.symbol for p in todo})
+    symbols = sorted({p.spec.symbol for p in todo}
+                     | ({kernels.REDUCE_SYMBOL} if any(p.spec.split_k > 1 for p in todo) else set()))
     ctx = measure.Context(backend, backend.load_kernels(symbols) if todo else {},
                           backend.device_info(), command, overrides)
     rng = np.random.default_rng(seed)

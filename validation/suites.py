@@ -35,7 +35,11 @@ DEPTH_SHAPES = tuple((512, 512, k) for k in (128, 256, 512, 1024, 2048, 4096)) +
 # slow at tens to hundreds of GFLOP. K-heavy, N-heavy, large square and wide; every matrix-core config.
 LARGE_SHAPES = ((4096, 4096, 8192), (2048, 8192, 10240), (8192, 4096, 1024), (1024, 16384, 4096),
                 (6144, 6144, 3072))
-SUITES = ("ladder", "matrix", "check", "fresh", "depth", "large", "shapes")
+# Skinny shapes for split-K (issue 38): M <= 64 with K in the thousands, where a grid of one or two
+# output tiles per N column leaves most SMs idle. Each split-K tile (kernels.mma_splitk_configs) split
+# 1 (the plain kernel), 2, 4 and 8 ways; every K tile count here is a multiple of 8.
+SPLITK_SHAPES = ((32, 4096, 16384), (64, 2048, 8192), (16, 8192, 14336))
+SUITES = ("ladder", "matrix", "check", "fresh", "depth", "large", "splitk", "shapes")
 # "shapes" has no shapes of its own: every matrix-core config at the shapes --shapes names (what
 # `gemmsim tune --measure-top K` runs, with --kernels narrowing it to the K finalists).
 
@@ -100,13 +104,20 @@ def shapes_points(shapes, vendor: str = "nvidia") -> list[Point]:
             for shape in shapes for cfg in kernels.mma_tile_configs() for swz in (False, True)]
 
 
+def splitk_points(vendor: str = "nvidia") -> list[Point]:
+    tiles = sorted({tile for tile, _ in kernels.mma_splitk_configs()})
+    splits = (1, *sorted({split for _, split in kernels.mma_splitk_configs()}))
+    return [Point("splitk", kernels.mma_spec(*tile, True, vendor, split), *shape)
+            for shape in SPLITK_SHAPES for tile in tiles for split in splits]
+
+
 def suite_points(suite: str, vendor: str = "nvidia") -> list[Point]:
     if suite == "shapes":
         raise ValueError("the shapes suite measures the shapes --shapes names: give --shapes")
     if suite == "all":
         return ladder_points(vendor) + matrix_points(vendor)
     builders = {"ladder": ladder_points, "matrix": matrix_points, "check": check_points,
-                "fresh": fresh_points, "depth": depth_points, "large": large_points}
+                "fresh": fresh_points, "depth": depth_points, "large": large_points, "splitk": splitk_points}
     if suite not in builders:
         raise ValueError(f"unknown suite {suite!r}; choose {', '.join(SUITES)} or all")
     return builders[suite](vendor)

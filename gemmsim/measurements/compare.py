@@ -48,7 +48,7 @@ def compare(results: list[str | Path], spec: KernelSpec | None = None, gpu: str 
     if not timed:
         raise InputError(f"{', '.join(map(str, results))}: counters alone give no kernel time; give the rocprofv3 "
                          f"kernel_trace.csv, kernel_stats.csv or JSON of the run too")
-    points = [p for path in timed for p in read_points(path, spec)]
+    points = [p for path in timed for p in read_points(path, spec, gpu)]
     if kernel and spec is None:
         pattern = KernelSpec((1, 1, 1), kernel=kernel).kernel_pattern
         points = [p for p in points if pattern.search(p.symbol)]

@@ -77,7 +77,8 @@ class MeasuredPoint:
     def config(self) -> str:
         if self.tile is None:
             return self.symbol
-        return f"{'x'.join(map(str, self.tile))} swz{int(self.swizzle)}"
+        split = re.search(r"_splitk(\d+)$", self.symbol)    # kernels/mma_preshuffle.hip's split-K variants
+        return f"{'x'.join(map(str, self.tile))} swz{int(self.swizzle)}" + (f" splitk{split.group(1)}" if split else "")
 
 
 @dataclass(frozen=True)

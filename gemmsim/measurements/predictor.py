@@ -10,7 +10,8 @@
   preshuffle GEMM of the point's tile, on the point's GPU;
 * the predicted time is the replay's kernel time plus the description's per-launch overhead
   ([device].launch_overhead_us, the empty kernel timed as the runner times a GEMM; 0 where absent), since
-  every measured time is event-timed around one launch.
+  every measured time is event-timed around one launch; a split-K kernel is two launches between the
+  events (the partial tiles, then the reduction pass, validation/measure.py), so it pays the overhead twice.
 
 Nothing here is fitted: the figures are what the calibrated descriptions predict. A kernel is
 predicted once however many points measured it (a bounded cache keyed by the kernel, not the
@@ -58,7 +59,8 @@ class Predictor:
     def predict(self, p: MeasuredPoint) -> tuple[float, float, str]:
         """(predicted µs with the launch overhead, kernel µs, bottleneck)."""
         prediction = self.prediction(p)
-        overhead = load_gpu(p.gpu).launch_overhead_us
+        launches = 2 if prediction.simulation.split_k_reduction_cycles else 1   # split-K: the reduction pass
+        overhead = launches * load_gpu(p.gpu).launch_overhead_us
         return prediction.time_us + overhead, prediction.time_us, prediction.bottleneck
 
     def prediction(self, p: MeasuredPoint):

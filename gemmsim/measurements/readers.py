@@ -38,15 +38,17 @@ TILE_TEXT = re.compile(r"^\d+x\d+x\d+$")
 SWIZZLE_TEXTS = ("0", "1", "True", "False", "true", "false")
 
 
-def read_points(path: str | Path, spec: KernelSpec | None = None) -> list[MeasuredPoint]:
-    """The measured points of a runner, rocprofv3 or Nsight Compute CSV, or rocprofv3 JSON."""
+def read_points(path: str | Path, spec: KernelSpec | None = None, gpu: str | None = None) -> list[MeasuredPoint]:
+    """The measured points of a runner, rocprofv3 or Nsight Compute CSV, or rocprofv3 JSON. `gpu` (compare's
+    --gpu) is the GPU a runner CSV's rows are predicted on, its device column then unread (a device gemmsim
+    does not describe, an H100, is predicted as the GPU named)."""
     if Path(path).suffix.lower() == ".json":
         dispatches, _ = rocprof.read_results_json(path)
         return _trace_points(dispatches, _need(spec, Path(path)), Path(path))
     table = read_table(path, "results file")
     header = set(table.header)
     if {"kernel_time_us", "symbol"} <= header:
-        return _runner_points(table)
+        return _runner_points(table, gpu)
     if set(rocprof.TRACE_COLUMNS) <= header and "Counter_Name" not in header:
         return _trace_points(rocprof.dispatches_from_table(table), _need(spec, table.path), table.path)
     if set(rocprof.COUNTER_COLUMNS) <= header:
@@ -84,7 +86,7 @@ def _dims(r: Row) -> tuple[int, int, int]:
     return r.positive_int("M"), r.positive_int("N"), r.positive_int("K")
 
 
-def _runner_points(table: Table) -> list[MeasuredPoint]:
+def _runner_points(table: Table, gpu: str | None = None) -> list[MeasuredPoint]:
     table.require(RUNNER_COLUMNS, "a runner CSV")
     out = []
     for r in table.rows:
@@ -98,7 +100,7 @@ def _runner_points(table: Table) -> list[MeasuredPoint]:
             raise r.error("swizzle", f"is not one of {', '.join(SWIZZLE_TEXTS)}")
         tile, swizzle = tile_of(symbol, tile_text, swizzle_text)
         out.append(MeasuredPoint(symbol=symbol, family=family_of(symbol), dtype=_row_dtype(r, symbol), **_shape(r),
-                         measured_us=r.positive_number("kernel_time_us"), gpu=_gpu_for_device(r),
+                         measured_us=r.positive_number("kernel_time_us"), gpu=gpu or _gpu_for_device(r),
                          tile=tile, swizzle=swizzle, registers=r.optional_positive_int("regs_per_thread"),
                          source=table.path.name))
     return out

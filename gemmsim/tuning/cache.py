@@ -80,7 +80,7 @@ def model_source_files() -> list[Path]:
     files = set()
     for entry in MODEL_SOURCES:
         if (PACKAGE / entry).is_dir():
-            files.update(p for p in (PACKAGE / entry).rglob("*") if p.suffix in (".py", ".toml") and p.is_file())
+            files.update(p for p in (PACKAGE / entry).rglob("*") if p.suffix in (".py", ".toml", ".json") and p.is_file())
         else:
             files.update(PACKAGE.glob(entry))
     return sorted(files)

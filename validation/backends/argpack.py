@@ -71,3 +71,9 @@ def gemm_arguments(spec_family: str, a: int, b: int, c: int, m: int, n: int, k: 
     if spec_family == "mma":
         args.append(("i32", k_blocks))
     return args
+
+
+def reduce_arguments(workspace: int, c: int, elements: int, splits: int) -> list[tuple[str, int]]:
+    """The argument list of split-K's reduction pass (kernels/mma_preshuffle.hip splitk_reduce_f32):
+    (W, C, M x N, splits)."""
+    return [("ptr", workspace), ("ptr", c), ("i32", elements), ("i32", splits)]

@@ -55,15 +55,27 @@ class CpuMemory:
 
 
 def argument_kinds(spec: kernels.LaunchSpec) -> list[str]:
-    """(A, B, C, M, N, K[, k_blocks]): see argpack.gemm_arguments."""
+    """(A, B, C, M, N, K[, k_blocks]): see argpack.gemm_arguments; the reduction pass (W, C, MN, splits)."""
+    if spec.family == "reduce":
+        return ["ptr", "ptr", "i32", "i32"]
     return ["ptr"] * 3 + ["i32"] * (4 if spec.family == "mma" else 3)
 
 
 def execute_gemm(memory: CpuMemory, spec: kernels.LaunchSpec, target: str, packed_args: bytes,
                  perturb: bool = False) -> None:
-    """Compute C = A @ B as the kernel does and store it in C's allocation.
+    """Compute C = A @ B as the kernel does and store it in C's allocation; a split-K kernel stores
+    each split's partial product (its K tiles) into its slice of the workspace it gets as C, and the
+    reduction pass sums the slices.
 
     ``perturb`` adds 1 to C[0, 0] (a wrong result, for testing the correctness check)."""
+    if spec.family == "reduce":
+        w_ptr, c_ptr, elements, splits = unpack_args(packed_args, argument_kinds(spec))
+        partials = memory.view(w_ptr, np.float32, splits * elements).reshape(splits, elements)
+        total = partials.sum(axis=0, dtype=np.float32)
+        if perturb:
+            total[0] += 1.0
+        memory.view(c_ptr, np.float32, elements)[:] = total
+        return
     a_ptr, b_ptr, c_ptr, m, n, k, *rest = unpack_args(packed_args, argument_kinds(spec))
     if spec.family == "mma":
         layout = preshuffle.LAYOUTS[preshuffle.TARGET_LAYOUT[target]]
@@ -77,10 +89,14 @@ def execute_gemm(memory: CpuMemory, spec: kernels.LaunchSpec, target: str, packe
         a = memory.view(a_ptr, dtype, m * k).reshape(m, k).astype(np.float64)
         b = memory.view(b_ptr, dtype, k * n).reshape(k, n).astype(np.float64)
         out_dtype = dtype
-    c = a @ b
+    if spec.split_k > 1:   # split z: the K tiles [z * per, (z + 1) * per) of the kernel's tile_k
+        per = -(-(-(-k // spec.tile_k)) // spec.split_k) * spec.tile_k
+        c = np.stack([a[:, z * per:(z + 1) * per] @ b[z * per:(z + 1) * per] for z in range(spec.split_k)])
+    else:
+        c = a @ b
     if perturb:
-        c[0, 0] += 1.0
-    memory.view(c_ptr, out_dtype, m * n)[:] = c.reshape(-1).astype(out_dtype)
+        c.reshape(-1)[0] += 1.0
+    memory.view(c_ptr, out_dtype, c.size)[:] = c.reshape(-1).astype(out_dtype)
 
 
 # What a microbenchmark kernel leaves when its math is not emulated (the emulated backend's

@@ -2,13 +2,14 @@
 
 kernels/ names its kernels so that the symbol alone says what ran: the H200 ladder kernels are
 `<variant>_<f32|f64|i32>`, the matrix-core kernel `mma_preshuffle_m<M>n<N>k<K>_swz<0|1>` (its tile and
-A-tile swizzle). A measured kernel's `registers` (per thread, ptxas's) size its occupancy, and its
+A-tile swizzle), its split-K variants `..._swz1_splitk<S>` (K split S ways). A measured kernel's `registers` (per thread, ptxas's) size its occupancy, and its
 cuobjdump -sass listing (`sass`) orders the hot loop as compiled: address arithmetic as issue-only
 slots, and the compiled control bits (stall counts, scoreboard barriers) deciding when each
 instruction may issue (gemmsim.model.scoreboard); an IMAD is a multiply-add where both its factors
 are loaded in the loop (sass_reader.order_letters).
 
     gemmsim predict --family sm90-mma --config tile=64x128x64,swizzle=1 --shape 4096x4096x4096 --gpu h200
+    gemmsim predict --family sm90-mma --config tile=32x64x64,split_k=4 --shape 32x4096x16384 --gpu h200
     gemmsim predict --family sm90-ladder --config kernel=gemm_tiled --dtype fp32 --shape 512x512x512 --gpu h200
 """
 
@@ -23,12 +24,13 @@ from gemmsim.frontends.family import Built, Family, Named
 from gemmsim.problem import Problem
 
 LADDER_SYMBOL = re.compile(r"^(gemm|gemm_tiled|gemm_blocked2x2|gemm_tiled_blocked2x2|gemm_blocked4x4)_(f32|f64|i32)$")
-MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])$")
+MMA_SYMBOL = re.compile(r"^mma_preshuffle_m(\d+)n(\d+)k(\d+)_swz([01])(?:_splitk([1-9]\d*))?$")
 
 
-def mma_symbol(tile: tuple[int, int, int], swizzle: bool) -> str:
-    """The symbol kernels/mma_preshuffle.hip gives the kernel of `tile` and `swizzle` (MMA_SYMBOL reads it back)."""
-    return f"mma_preshuffle_m{tile[0]}n{tile[1]}k{tile[2]}_swz{int(swizzle)}"
+def mma_symbol(tile: tuple[int, int, int], swizzle: bool, split_k: int = 1) -> str:
+    """The symbol kernels/mma_preshuffle.hip gives the kernel of `tile`, `swizzle` and `split_k` (MMA_SYMBOL
+    reads it back)."""
+    return f"mma_preshuffle_m{tile[0]}n{tile[1]}k{tile[2]}_swz{int(swizzle)}" + (f"_splitk{split_k}" if split_k > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class MmaConfig:
     swizzle: bool = True
     registers: int | None = None   # per thread (default: the stream's own estimate)
     sass: str | None = None        # the kernel's cuobjdump -sass listing: the hot loop in its compiled order
+    split_k: int = 1               # K split this many ways (grid z), the partials summed by a second launch
+    built: bool = False            # the registers and listing facts gemmsim ships for the built kernel (built_mma)
 
 
 @dataclass(frozen=True)
@@ -79,9 +83,9 @@ class Sm90Mma(_Sm90):
         return parse_mma_space(text)
 
     def candidates(self, problem: Problem, gpu, space) -> list[MmaConfig]:
-        """Every built tile and swizzle, with the stream's own register estimate and source order (no
-        compiled listing: a candidate need not have been built here)."""
-        return [MmaConfig(tile, swizzle) for tile, swizzle in space.configs()]
+        """Every built tile and swizzle, scheduled as the build compiled it (built_mma: registers, hot-loop
+        order and control bits), as `compare` predicts the measured kernels from their listings."""
+        return [MmaConfig(tile, swizzle, built=True) for tile, swizzle in space.configs()]
 
     def build(self, problem: Problem, config: MmaConfig, gpu) -> Built:
         from gemmsim.frontends.sm90 import mma
@@ -89,13 +93,26 @@ class Sm90Mma(_Sm90):
 
         self._check(problem, gpu)
         sm90 = Sm90Problem(problem.m, problem.n, problem.k, "bf16", c_bytes=4)
-        compiled = {}
+        compiled, registers = {}, config.registers
+        if config.sass and config.built:
+            raise ConfigError("give the kernel's listing (sass=) or the shipped facts of the built kernel (built=1), not both")
         if config.sass:
             from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
 
             compiled = {"around": around_hot_loop(config.sass), "order": hot_loop_order(config.sass, multiply_add="FFMA"),
                         "controls": hot_loop_controls(config.sass)}
-        program = mma.generate(config.tile, config.swizzle, sm90, gpu, registers=config.registers, **compiled)
+        elif config.built:
+            from gemmsim.frontends.sm90.built_mma import built_kernel
+
+            symbol = mma_symbol(config.tile, config.swizzle, config.split_k)
+            kernel = built_kernel(symbol)
+            if kernel is None:
+                raise ConfigError(f"built=1: gemmsim ships no facts of {symbol} (the kernels of "
+                                  f"gemmsim.frontends.sm90.mma_space.BUILT_TILES, unsplit)")
+            compiled = {"around": kernel.around, "order": kernel.order, "controls": kernel.controls}
+            registers = kernel.registers if registers is None else registers
+        program = mma.generate(config.tile, config.swizzle, sm90, gpu, registers=registers, split_k=config.split_k,
+                               **compiled)
         return Built(program, sm90)
 
     def kernel_for_symbol(self, symbol: str, registers: int | None = None, listing: str | None = None) -> Named | None:
@@ -103,11 +120,12 @@ class Sm90Mma(_Sm90):
         if m is None:
             return None
         tile, swizzle = (int(m.group(1)), int(m.group(2)), int(m.group(3))), m.group(4) == "1"
-        return Named(self.name, MmaConfig(tile, swizzle, registers, listing), "mma_preshuffle", tile=tile,
+        split_k = int(m.group(5) or 1)
+        return Named(self.name, MmaConfig(tile, swizzle, registers, listing, split_k), "mma_preshuffle", tile=tile,
                      swizzle=swizzle)
 
     def symbol(self, config: MmaConfig) -> str:
-        return mma_symbol(config.tile, config.swizzle)
+        return mma_symbol(config.tile, config.swizzle, config.split_k)
 
 
 class Sm90Ladder(_Sm90):

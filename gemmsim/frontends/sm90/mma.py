@@ -18,6 +18,14 @@ formula; this one is the source's, lds_byte_col in mma_preshuffle.hip).
 
 The stage alternates between iterations (offset STAGE_BYTES, a multiple of 128 bytes, so the banks
 every lane touches are the same in both stages); the Program keeps stage 0's addresses.
+
+Split-K (the `_splitk<S>` kernels, mma_preshuffle_splitk_body): the grid's z dimension splits the K
+tiles, block z taking ceil(k_tiles / S) of them from K tile z x ceil(k_tiles / S) on; the stream is
+that of one split (the K loop's trip count divided; a split with fewer tiles, the last when S does
+not divide the K tiles, is taken as long as the others), and its epilogue stores the fp32 partial
+tile into the split's slice of a workspace of S x M x N, the same STG.E as the plain kernel's C. The
+Program's z_bases move A and B by the split's K range and C by one M x N slice; the reduction pass
+(splitk_reduce_f32, a second launch) is the simulator's split-K reduction (model/gpu.py).
 """
 
 from __future__ import annotations
@@ -48,13 +56,14 @@ def lds_offset(row: int, col_bytes: int, row_bytes: int, swizzle: bool) -> int:
 
 def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gpu: GPU, extra_issue: int = 0,
              registers: int | None = None, order: str | None = None, controls=None,
-             around: AroundLoop | None = None) -> Program:
+             around: AroundLoop | None = None, split_k: int = 1) -> Program:
     """The Program of one configuration. With `order` (sass_reader.hot_loop_order of the compiled
     kernel) the K loop follows the compiled instruction order, issue-only slots included; without,
     the source order plus `extra_issue` issue-only slots. With `controls` (sass_reader.hot_loop_controls)
     the K loop carries the compiled control bits (common.place). With `around`
     (sass_reader.around_hot_loop) the prologue and epilogue issue the compiled code's address
-    arithmetic too, and a warp whose A chunk fails load_a_chunk's guard runs its element-by-element code."""
+    arithmetic too, and a warp whose A chunk fails load_a_chunk's guard runs its element-by-element code.
+    With `split_k` > 1, the stream of one of split_k workgroups that share an output tile (module docstring)."""
     check_warp_size(gpu)
     tm, tn, tk = tile
     if tm % MMA_M or (tn // WARPS) % MMA_N or tk % MMA_K:
@@ -64,18 +73,27 @@ def generate(tile: tuple[int, int, int], swizzle: bool, problem: Sm90Problem, gp
         raise ConfigError(f"{gpu.name} has no matrix instruction {MMA_OPCODE!r}")
     cycles, latency = matrix[0].cycles, matrix[0].latency_cycles
     k_tiles = math.ceil(problem.k / tk)
+    if not isinstance(split_k, int) or isinstance(split_k, bool) or not 1 <= split_k <= k_tiles:
+        raise ConfigError(f"split_k={split_k!r}: must be an integer from 1 to the {k_tiles} K tiles of K={problem.k} "
+                          f"by TILE_K={tk} (a split with no K tile is not modelled)")
+    per_split = math.ceil(k_tiles / split_k)
     stage_bytes = tm * tk * 2
     waves = tuple(tuple(_warp_stream(w, tile, swizzle, problem, gpu.memory, (cycles, latency), k_tiles, extra_issue,
-                                     order, controls, around))
+                                     order, controls, around, per_split))
                   for w in range(WARPS))
     resources = Resources(arch_vgprs=registers or 128, accum_vgprs=0, sgprs=0, lds_bytes=2 * stage_bytes,
                           workgroup_size=WARPS * LANES)
     grid = (math.ceil(problem.m / tm), math.ceil(problem.n / tn))
     k_pad = k_tiles * tk
-    return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}", arch=gpu.arch, wave_size=gpu.cu.wave_size,
+    split = {}
+    if split_k > 1:   # per split: A and B move by its K range, C (the workspace) by one M x N slice
+        split = dict(split_k=split_k, z_bases={"A": (0, per_split * tk * 2), "B": (0, per_split * tk * MMA_N * 2),
+                                               "C": (0, problem.m * problem.n * 4)})
+    return Program(name=f"mma_preshuffle_m{tm}n{tn}k{tk}_swz{int(swizzle)}" + (f"_splitk{split_k}" if split_k > 1 else ""),
+                   arch=gpu.arch, wave_size=gpu.cu.wave_size,
                    waves=waves, resources=resources, grid=grid,
                    block_bases={"A": (tm * problem.k * 2, 0), "B": (0, tn * k_pad * 2), "C": (tm * problem.n * 4, tn * 4)},
-                   source="generated:sm90_mma")
+                   source="generated:sm90_mma", **split)
 
 
 def _a_chunks(tile, tid_range):
@@ -96,7 +114,10 @@ def _a_chunks(tile, tid_range):
 
 
 def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, memory: Memory, cycles: tuple[int, int],
-                 k_tiles: int, extra: int, order: str | None, controls=None, around: AroundLoop | None = None) -> list:
+                 k_tiles: int, extra: int, order: str | None, controls=None, around: AroundLoop | None = None,
+                 trips: int | None = None) -> list:
+    """One warp's stream over `trips` K tiles (default all `k_tiles`, the row length of pre-shuffled B)."""
+    trips = k_tiles if trips is None else trips
     chunks = _a_chunks(tile, range(w * LANES, (w + 1) * LANES))
     name = f"m{tile[0]}n{tile[1]}k{tile[2]}"
     slow = _slow_paths(chunks, problem, around)
@@ -105,7 +126,7 @@ def _warp_stream(w: int, tile, swizzle: bool, problem: Sm90Problem, memory: Memo
                                       + [Slot(Instr(Op.BARRIER, "BAR.SYNC", tag="stage 0 written"), "B")]), slow)
     body = _with_slow_paths(place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=False),
                                   order, extra, name, controls), slow)
-    loop = [Loop(tuple(body), k_tiles - 1, "k tile")] if k_tiles > 1 else []
+    loop = [Loop(tuple(body), trips - 1, "k tile")] if trips > 1 else []
     # the last K tile only computes (the source's has_next): peeled off the loop
     last = place(_iteration(w, tile, swizzle, problem, memory, cycles, k_tiles, chunks, last=True))
     before = issue_only(around.before, "address arithmetic") if around else []

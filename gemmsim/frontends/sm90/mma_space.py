@@ -22,6 +22,9 @@ from gemmsim.problem import parse_dims
 BUILT_TILES: tuple[tuple[int, int, int], ...] = (
     (16, 64, 128), (32, 64, 64), (32, 128, 64), (32, 256, 64), (64, 64, 64), (64, 128, 32), (64, 128, 64),
     (64, 128, 128), (128, 64, 64), (128, 128, 32), (64, 256, 64))
+# The split-K kernels the source builds (GS_MMA_SPLITK_CONFIGS, swizzled): each tile split 2, 4 and 8 ways.
+SPLITK_TILES: tuple[tuple[int, int, int], ...] = ((16, 64, 128), (32, 64, 64), (64, 64, 64))
+SPLITK_FACTORS: tuple[int, ...] = (2, 4, 8)
 SPACE_NAMES = ("built", "tiles", "full")   # one space: the kernel has no other knob
 
 

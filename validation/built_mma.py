@@ -1,0 +1,72 @@
+"""Writes gemmsim/frontends/sm90/built_mma.json: for every kernel kernels/mma_preshuffle.hip builds
+(mma_space.BUILT_TILES x swizzle), ptxas's registers per thread as the runner recorded them and what
+gemmsim's SASS readers take from its committed `cuobjdump -sass` listing.
+
+    python -m validation.built_mma [--check]      (--check: exit 1 where the file differs)
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+from gemmsim.frontends.sm90.built_mma import FACTS, BuiltKernel, encode
+from gemmsim.frontends.sm90.families import mma_symbol
+from gemmsim.frontends.sm90.mma_space import BUILT_TILES
+from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
+
+RESULTS = Path(__file__).resolve().parent / "results" / "h200"
+LISTINGS = RESULTS / "sass"
+REGISTERS_FROM = RESULTS / "matrix.csv"
+
+
+def registers() -> dict[str, int]:
+    """Each matrix-core kernel's registers per thread, as the runner recorded them (one value per symbol)."""
+    seen: dict[str, set[int]] = {}
+    for row in csv.DictReader(REGISTERS_FROM.open()):
+        seen.setdefault(row["symbol"], set()).add(int(row["regs_per_thread"]))
+    for symbol, values in seen.items():
+        if len(values) != 1:
+            raise SystemExit(f"{REGISTERS_FROM}: {symbol} has registers {sorted(values)}")
+    return {symbol: values.pop() for symbol, values in seen.items()}
+
+
+def facts() -> dict:
+    regs = registers()
+    kernels = {}
+    for tile in BUILT_TILES:
+        for swizzle in (False, True):
+            symbol = mma_symbol(tile, swizzle)
+            listing = LISTINGS / f"{symbol}.sass"
+            kernel = BuiltKernel(regs[symbol], around_hot_loop(listing), hot_loop_order(listing, multiply_add="FFMA"),
+                                 hot_loop_controls(listing))
+            kernels[symbol] = encode(kernel)
+    return {"written_by": "python -m validation.built_mma",
+            "from": [str(LISTINGS.relative_to(RESULTS.parents[2])), str(REGISTERS_FROM.relative_to(RESULTS.parents[2]))],
+            "kernels": kernels}
+
+
+def text() -> str:
+    """The file's text: compact, keys sorted."""
+    return json.dumps(facts(), separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare with the shipped file, write nothing")
+    args = parser.parse_args()
+    text_now = text()
+    if args.check:
+        same = FACTS.read_text() == text_now
+        print(f"{FACTS}: {'up to date' if same else 'differs from the listings: run python -m validation.built_mma'}")
+        return 0 if same else 1
+    FACTS.write_text(text_now)
+    print(f"wrote {FACTS} ({len(text_now)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
