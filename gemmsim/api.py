@@ -459,7 +459,10 @@ def tune(shape: str | Problem | tuple[int, ...], *, dtype: str = DEFAULT_DTYPE,
     elif not isinstance(cache, TuneCache):
         cache = TuneCache(cache)
     problem = _problem(shape, dtype, front_end)
-    result = search(problem, gpu, space, cache, top, workers=workers or os.cpu_count() or 1, family=front_end)
+    from gemmsim.parallel import check_workers, default_workers
+
+    check_workers(workers)
+    result = search(problem, gpu, space, cache, top, workers=workers or default_workers(), family=front_end)
     if measure_top:
         result = measure_finalists(result, front_end, gpu, measure_top, cache, runner, measure_dir)
     return result
@@ -514,7 +517,9 @@ def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, t
             dtype: str = DEFAULT_DTYPE, gpu: str | None = None, arch: str | None = None, swizzle: bool = True,
             kernel: str | None = None, ncu: str | os.PathLike | None = None,
             counters: Sequence[str | os.PathLike] = (), dram: bool = False, sass_dir: str | os.PathLike | None = None,
-            predictions: str | os.PathLike | None = None, save: str | os.PathLike | None = None) -> Comparison:
+            predictions: str | os.PathLike | None = None, save: str | os.PathLike | None = None,
+            workers: int | None = None, engine: str = "local", address: str | None = None,
+            cache: bool | str | os.PathLike = True) -> Comparison:
     """Predict every measured point of the results files and compare: `gemmsim compare`.
 
     Args:
@@ -532,6 +537,13 @@ def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, t
         sass_dir: the cuobjdump -sass listings of the sm_90 kernels (default: sass/ beside the first file).
         predictions: take the predictions from this file (written by `save`) instead of replaying.
         save: also write every point's prediction to this CSV.
+        workers: processes that predict the points' kernels (default: one per core; 1: this process);
+            engine `"ray"` hands them to Ray instead (a local instance, or the cluster at `address`).
+            The figures are the same whatever predicts them.
+        cache: True: keep each kernel's prediction in the cache ($GEMMSIM_CACHE_DIR, else
+            ~/.cache/gemmsim), keyed by the kernel, its listing, the GPU description's content and the
+            simulator version, and answer from it; False: neither read nor write it; a directory: the
+            cache there.
 
     Returns a `Comparison`; `to_json()` is what `gemmsim compare --json` prints.
 
@@ -559,8 +571,19 @@ def compare(results: Sequence[str | os.PathLike], *, shape: str | None = None, t
     if shape:
         spec = KernelSpec(parse_dims(shape, "--shape"), dtype, parse_dims(tile, "--tile") if tile else None,
                           swizzle, gpu, kernel)
-    report = compare_files(list(results), spec, gpu=gpu, sass_dir=sass_dir, predictions=predictions, save=save,
-                           ncu_csv=ncu, dram=dram, counters=list(counters), kernel=kernel)
+    from gemmsim.parallel import check_engine, check_workers
+    from gemmsim.tuning.cache import PredictionCache
+
+    check_workers(workers)
+    check_engine(engine, address)
+    store = None if cache is False or cache is None else PredictionCache(None if cache is True else cache)
+    try:
+        report = compare_files(list(results), spec, gpu=gpu, sass_dir=sass_dir, predictions=predictions, save=save,
+                               ncu_csv=ncu, dram=dram, counters=list(counters), kernel=kernel, workers=workers,
+                               engine=engine, address=address, cache=store)
+    finally:
+        if store is not None:
+            store.close()
     return Comparison(report)
 
 

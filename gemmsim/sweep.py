@@ -27,12 +27,10 @@ import csv
 import io
 import itertools
 import json
-import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Iterable
 
-from gemmsim import progress
 from gemmsim.workloads.models import preset
 from gemmsim.workloads.shapes import Workload, model_gemms
 from gemmsim.caches import kept
@@ -40,13 +38,13 @@ from gemmsim.dtypes import element_bytes, normalize
 from gemmsim.errors import GemmsimError, InputError
 from gemmsim.files import check_input_file, read_text
 from gemmsim.hw import GPU, load_gpu
+from gemmsim.parallel import check_engine, run_tasks
 from gemmsim.simulate import predict
 from gemmsim.tables import check_table_output, write_table
 from gemmsim.tuning.cache import gpu_hash, simulator_version
 from gemmsim.frontends.preshuffle.space import SPLITS, TILES
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, make_problem, parse_dims
 
-ENGINES = ("local", "ray")
 CONFIG_FIELDS = ("tile", "lds_stage", "copy", "epilogue", "swizzle", "waves_per_eu", "split_k")
 WORKLOAD_FIELDS = {"seq": int, "batch": int, "decode_steps": int, "mode": str}
 NO_WAVES_PER_EU = 0   # waves_per_eu not set (0 keeps the point sortable; the kernel takes None)
@@ -255,84 +253,6 @@ def predict_point(point: SweepPoint) -> dict:
     return row
 
 
-# ---- engines --------------------------------------------------------------------------------------
-
-def _run_local(points: list[SweepPoint], workers: int):
-    """Rows as they finish, from a pool of `workers` processes (in this process for one worker)."""
-    if workers <= 1:
-        yield from map(predict_point, points)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        # small chunks: rows come back (and reach the journal) steadily, and the load stays balanced
-        yield from pool.map(predict_point, points, chunksize=max(1, min(8, len(points) // (4 * workers))))
-
-
-def require_ray():
-    """The ray module, or one InputError saying how to install it."""
-    try:
-        import ray
-    except ImportError:
-        raise InputError("--engine ray needs Ray: pip install 'gemmsim[ray]' (or use --engine local)") from None
-    return ray
-
-
-def start_ray(address: str | None = None):
-    """Ray, ready for tasks: the instance this process already joined, else a new local one on this
-    machine (address None: what `ray.init()` does; $RAY_ADDRESS, if set, names a cluster instead),
-    else the cluster at `address` ('auto': the one running here). Returns (ray, whether this call
-    started it: the caller shuts that one down). Missing Ray or an unreachable cluster is one
-    InputError, raised before the sweep writes anything."""
-    ray = require_ray()
-    if ray.is_initialized():
-        return ray, False
-    if address not in (None, "auto", "local"):
-        _check_reachable(address)      # Ray itself retries an unreachable address for ever
-    import logging
-
-    try:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
-                 configure_logging=True)
-    except (ConnectionError, RuntimeError, ValueError) as e:
-        where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
-        raise InputError(f"--engine ray: cannot start or join {where}: {str(e).splitlines()[0].strip(chr(39)) if str(e) else e!r}") from None
-    return ray, True
-
-
-RAY_PORTS = {"ray://": 10001, "": 6379}       # the Ray Client's port, and the head node's (GCS) port
-CONNECT_SECONDS = 5
-
-
-def _check_reachable(address: str) -> None:
-    """An address of a Ray cluster ([ray://]HOST[:PORT]) must answer a TCP connection within a few
-    seconds: `ray.init` would wait for an unreachable one for ever, printing a line every 5 s."""
-    import socket
-
-    scheme = "ray://" if address.startswith("ray://") else ""
-    rest = address[len(scheme):].rstrip("/")
-    host, colon, port = rest.rpartition(":") if ":" in rest else (rest, "", "")
-    if not colon:
-        host, port = rest, str(RAY_PORTS[scheme])
-    host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise InputError(f"--address {address!r}: expected auto, HOST:PORT or ray://HOST[:PORT]")
-    try:
-        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
-    except OSError as e:
-        raise InputError(f"--address {address!r}: no Ray cluster answers at {host}:{port} "
-                         f"({e.strerror or e or 'timed out'})") from None
-
-
-def _run_ray(ray, points: list[SweepPoint]):
-    """Rows as they finish, from Ray tasks."""
-    task = ray.remote(predict_point)
-    pending = [task.remote(p) for p in points]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=min(len(pending), 16), timeout=None)
-        yield from ray.get(done)
-
-
 # ---- journal and output ---------------------------------------------------------------------------
 
 def journal_path(out: str | Path) -> Path:
@@ -359,10 +279,7 @@ def read_journal(path: Path, fingerprints: dict[str, str]) -> dict[str, dict]:
 def run_sweep(points: list[SweepPoint], out: str | Path, engine: str = "local", workers: int | None = None,
               address: str | None = None, restart: bool = False) -> "SweepResult":
     """Predict every point the journal lacks, then write the output from the journal, sorted."""
-    if engine not in ENGINES:
-        raise InputError(f"engine {engine!r}: expected one of {', '.join(ENGINES)}")
-    if engine == "ray":
-        require_ray()       # before the journal is touched
+    check_engine(engine, address)   # before the journal is touched
     check_table_output(out)
     journal = journal_path(out)
     if restart and journal.exists():
@@ -370,13 +287,9 @@ def run_sweep(points: list[SweepPoint], out: str | Path, engine: str = "local", 
     fingerprints = {gpu: gpu_fingerprint(gpu) for gpu in sorted({p.gpu for p in points})}
     done = read_journal(journal, fingerprints)
     todo = [p for p in points if p.key not in done]
-    ray, started = start_ray(address) if engine == "ray" and todo else (None, False)
-    try:
-        rows = _run_local(todo, workers or os.cpu_count() or 1) if engine == "local" else _run_ray(ray, todo)
-        _journal(progress.track(rows, "sweep", total=len(todo)), journal, fingerprints, done)
-    finally:
-        if started:
-            ray.shutdown()
+    rows = run_tasks(predict_point, todo, workers=workers, engine=engine, address=address, label="sweep",
+                     ordered=False)
+    _journal(rows, journal, fingerprints, done)
     table = [done[p.key] for p in points]
     write_table(table, COLUMNS, out)
     return SweepResult(len(points), len(points) - len(todo), sum(1 for r in table if r["error"]), Path(out))

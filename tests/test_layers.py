@@ -18,6 +18,7 @@ LAYERS = [
     {"errors", "version"},
     {"caches", "files", "jsonable"},
     {"dtypes", "progress", "limits", "tables"},
+    {"parallel"},
     {"hw"},
     {"problem", "kernel_names"},
     {"ir"},

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gemmsim.frontends.sm90.common import global_access
 from gemmsim.hw import load_gpu
-from gemmsim.ir.program import Control, Instr, Loop, Op, Program, Reg, Resources
+from gemmsim.ir.program import Control, Instr, Loop, Op, Program, Reg, Resources, walk
 from gemmsim.model.cu import replay_cu
 from gemmsim.model.stalls import STALL_REASONS
 from gemmsim.model.vmem import MemoryPath
@@ -121,3 +121,24 @@ def test_the_fast_path_replays_a_real_kernel_as_the_plain_path():
                         scalar_latency_cycles=200)
     run = same_replay(program, gpu, 2, memory)
     assert run.stalls.get("issue_port", 0) > 0 and run.stalls.get("mfma_pipe", 0) > 0   # waves met
+
+
+def test_the_fast_path_replays_a_compiled_h200_kernel_as_the_plain_path():
+    """The instructions a SASS listing gives carry control bits (the fast loop's own path for them),
+    the rest of the stream comes from the generator without them."""
+    from pathlib import Path
+
+    from gemmsim.measurements.predictor import Predictor
+    from gemmsim.measurements.readers import read_points
+
+    h200 = Path(__file__).resolve().parents[1] / "validation" / "results" / "h200"
+    point = next(p for p in read_points(h200 / "matrix.csv")
+                 if p.symbol == "mma_preshuffle_m32n64k64_swz1" and p.shape == "128x128x128")
+    gpu = GPUS["h200"]
+    program, _ = Predictor(h200 / "sass").program(point, gpu)
+    controlled = [i.control is not None for i, _ in walk(program.waves[0])]
+    assert 0 < sum(controlled) < len(controlled)
+    memory = MemoryPath(cycles_per_byte=1 / 64, load_latency_cycles=600, store_latency_cycles=300,
+                        scalar_latency_cycles=200)
+    run = same_replay(program, gpu, 2, memory)
+    assert run.stalls.get("wait", 0) > 0

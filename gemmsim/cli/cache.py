@@ -11,7 +11,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("cache", help="the tuning cache: info, clear or export",
                               description="The SQLite cache of `gemmsim tune` results ($GEMMSIM_CACHE_DIR, "
                                           "else ~/.cache/gemmsim), keyed by the GPU description's content, the "
-                                          "simulator version, the problem and the candidate space.")
+                                          "simulator version, the problem and the candidate space; it also keeps "
+                                          "`gemmsim compare`'s predictions (keyed by the kernel, its listing, the "
+                                          "GPU description and the simulator version).")
     p.add_argument("action", choices=("info", "clear", "export"))
     p.add_argument("--json", action="store_true", help="JSON instead of text (info)")
     p.add_argument("--out", metavar="FILE.parquet|FILE.csv",
@@ -22,17 +24,19 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gemmsim.report.rows import format_json, format_key_values
-    from gemmsim.tuning.cache import TuneCache
+    from gemmsim.tuning.cache import PredictionCache, TuneCache
 
     if args.action == "export":
         return _export(args)
     if args.out:
         raise InputError(f"--out is for `gemmsim cache export`, not `{args.action}`")
-    cache = TuneCache()
+    cache, predictions = TuneCache(), PredictionCache()
     if args.action == "clear":
-        print(f"cleared {cache.clear()} entries from {cache.path}")
+        searches = cache.clear()
+        print(f"cleared {searches} entries from {cache.path} (and {predictions.clear()} kept predictions of `compare`)")
         return 0
     info = cache.info()
+    info["predictions"] = predictions.entries()   # compare's kept predictions
     if args.json:
         print(format_json(info), end="")
         return 0

@@ -25,6 +25,14 @@ def register(subparsers) -> None:
     p.add_argument("--sass-dir", type=existing_dir, help="cuobjdump -sass listings (default: sass/ beside the first CSV)")
     p.add_argument("--predictions", metavar="FILE.csv", type=existing_file, help="take predictions from this file (written by --save) instead of replaying")
     add_save_arg(p, "every point's prediction to this CSV (--predictions reads it back)")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="processes that predict the points (default: all cores; 1: this process); the output is the same")
+    p.add_argument("--engine", default="local", choices=("local", "ray"),
+                   help="local: a process pool (default); ray: Ray tasks (pip install 'gemmsim[ray]')")
+    p.add_argument("--address", default=None, help="with --engine ray: the Ray cluster to join ('auto', HOST:PORT, ray://HOST)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the prediction cache ($GEMMSIM_CACHE_DIR, else ~/.cache/gemmsim; "
+                        "keyed by the kernel, its listing, the GPU description and the simulator version)")
     g = p.add_argument_group("what a profiled kernel computed (rocprofv3 / ncu exports)")
     add_shape_arg(g, required=False)
     add_tile_arg(g, required=False, unset="the tile the kernel name writes (FlyDSL, Tensile, CK)")
@@ -69,7 +77,8 @@ def run_times(args: argparse.Namespace) -> int:
 
     result = compare(args.results, shape=args.shape, tile=args.tile, dtype=args.dtype, gpu=gpu_name(args),
                      swizzle=not args.no_swizzle, kernel=args.kernel, ncu=args.ncu, counters=args.counters,
-                     dram=args.dram, sass_dir=args.sass_dir, predictions=args.predictions, save=args.save)
+                     dram=args.dram, sass_dir=args.sass_dir, predictions=args.predictions, save=args.save,
+                     workers=args.workers, engine=args.engine, address=args.address, cache=not args.no_cache)
     if args.save:
         announce(args.save)
     if args.json:

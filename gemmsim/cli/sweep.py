@@ -60,15 +60,12 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gemmsim.sweep import parse_configs, parse_shapes, require_ray, run_sweep, sweep_points
+    from gemmsim.parallel import check_engine, check_workers
+    from gemmsim.sweep import parse_configs, parse_shapes, run_sweep, sweep_points
     from gemmsim.tables import check_table_output
 
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers must be a positive integer, got {args.workers}")
-    if args.address is not None and args.engine != "ray":
-        raise InputError("--address names a Ray cluster: it needs --engine ray")
-    if args.engine == "ray":
-        require_ray()      # checked before anything is written
+    check_workers(args.workers)
+    check_engine(args.engine, args.address)      # checked before anything is written
     check_table_output(args.out)
     check_output_path(args.out)
     gpus = [g.strip() for g in args.gpu.split(",") if g.strip()]

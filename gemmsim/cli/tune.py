@@ -62,11 +62,15 @@ def register(subparsers) -> None:
     p.add_argument("--measure-dir", metavar="DIR", help="where the runner writes its CSV and log (default: a temporary folder)")
     p.add_argument("--out", type=output_path, metavar="FILE.csv", help="with --model/--trace: write the dispatch table")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the tuning cache")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="processes that replay candidates ahead of the search (default: all cores; 1: this process); "
+                        "the ranking is the same")
     add_format_args(p, csv=True)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from gemmsim.parallel import check_workers
     from gemmsim.tuning.cache import TuneCache
     from gemmsim.frontends.preshuffle.space import parse_space
 
@@ -92,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--meta gives a Triton kernel's fixed meta-parameters: give --triton FILE.py:KERNEL with it")
     if args.family is not None:
         registry.searchable(args.family)
+    check_workers(args.workers)
     gpu = gpu_from_args(args)
     cache = None if args.no_cache else TuneCache()
     if args.shape:
@@ -112,7 +117,8 @@ def _tune_shape(args, gpu, cache) -> int:
     if args.triton is not None:     # the triton family's space names its kernel and fixed meta-parameters
         space = f"kernel={args.triton} meta={args.meta or ''} {space}"
     result = api.tune(args.shape, dtype=args.dtype, gpu=gpu, space=space, top=args.top, cache=cache,
-                      family=args.family, measure_top=args.measure_top, runner=args.runner, measure_dir=args.measure_dir)
+                      family=args.family, measure_top=args.measure_top, runner=args.runner, measure_dir=args.measure_dir,
+                      workers=args.workers)
     if args.json:
         print(result.to_json())
     elif args.csv:
@@ -131,6 +137,8 @@ def _dispatch(args, gpu, space, cache) -> int:
     from gemmsim.report.tune import dispatch_header
 
     items, what = _run_gemms(args)
+    from gemmsim.parallel import default_workers
+
     measure = None
     if args.measure_top:
         from gemmsim import api
@@ -140,7 +148,8 @@ def _dispatch(args, gpu, space, cache) -> int:
 
         def measure(result):
             return api.measure_finalists(result, family, gpu, args.measure_top, cache, args.runner, args.measure_dir)
-    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache, max(args.measure_top, 2), measure)
+    rows = dispatch_rows(distinct_gemms(items), gpu, space, cache, max(args.measure_top, 2), measure,
+                         args.workers or default_workers())
     total, untuned = run_total(rows)
     header = dispatch_header(what, gpu.name, total, untuned, len(rows), sum(r["note"] == "from cache" for r in rows))
     if args.out:

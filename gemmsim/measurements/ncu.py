@@ -23,22 +23,34 @@ from pathlib import Path
 import numpy as np
 
 from gemmsim.hw import load_gpu
-from gemmsim.measurements.predictor import Predictor
+from gemmsim.measurements.points import MeasuredPoint
+from gemmsim.measurements.predictor import Predictor, shared_key, worker_predictor
 from gemmsim.measurements.readers import profiled_kernels
+from gemmsim.measurements.shared import SHARED_COLUMNS, SHARED_COUNTS, SIDES, ideal_wavefronts, shared_counts  # noqa: F401
+from gemmsim.parallel import run_tasks
 
-SIDES = ("ld", "st")
-SHARED_COUNTS = ("instructions", "wavefronts", "bank_conflicts")
 LARGE_READ_BYTES = 100e6      # kernels reading this much are where the tile walk's reads should hold
 
 
-def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
-    """Per profiled kernel: shared-memory instructions, wavefronts and bank conflicts, predicted and measured."""
-    gpu = load_gpu("h200")
+def bank_conflicts(ncu_csv: str | Path, predictor: Predictor, workers: int | None = 1, engine: str = "local",
+                   address: str | None = None) -> list[dict]:
+    """Per profiled kernel: shared-memory instructions, wavefronts and bank conflicts, predicted and
+    measured. The predicted counts of each kernel (its Program built, every shared access's banks
+    worked out) come from the predictor's disk cache, else from `workers` processes or Ray."""
+    profiled = list(profiled_kernels(ncu_csv, SHARED_COLUMNS))
+    computed = {p: c for p in dict.fromkeys(p for _, p in profiled) if (c := predictor.known_shared_counts(p)) is not None}
+    kernels = [p for p in dict.fromkeys(p for _, p in profiled) if p not in computed]   # not predicted with them
+    keys = {p: shared_key(predictor.cache_key(p)) for p in kernels} if predictor.cache else {}
+    counts = predictor.cache.get_many(list(keys.values())) if keys else {}
+    todo = [p for p in kernels if keys.get(p) not in counts]
+    fresh = dict(zip(todo, run_tasks(_shared_counts_task, [(predictor.sass_dir, p) for p in todo], workers=workers,
+                                     engine=engine, address=address, label="shared accesses")))
+    if keys and fresh:
+        predictor.cache.put_many([(keys[p], p.gpu, c) for p, c in fresh.items()])
+    computed.update(fresh)
     out = []
-    columns = tuple(f"shared_{side}_{what}" for side in SIDES for what in SHARED_COUNTS)
-    for r, p in profiled_kernels(ncu_csv, columns):
-        program, _ = predictor.program(p, gpu)
-        predicted = shared_counts(program, gpu)
+    for r, p in profiled:
+        predicted = computed[p] if p in computed else counts[keys[p]]
         row = {"symbol": p.symbol, "shape": p.shape}
         for side in SIDES:
             for what in SHARED_COUNTS:
@@ -46,6 +58,14 @@ def bank_conflicts(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
                 row[f"{side}_{what}_measured"] = r.count(f"shared_{side}_{what}")
         out.append(row)
     return out
+
+
+def _shared_counts_task(task: tuple[Path | None, MeasuredPoint]) -> dict[str, dict[str, int]]:
+    """A pool's task: the predicted shared-memory counts of one profiled kernel (on the H200)."""
+    sass_dir, p = task
+    gpu = load_gpu("h200")
+    program, _ = worker_predictor(sass_dir).program(p, gpu)
+    return shared_counts(program, gpu)
 
 
 def dram_reads(ncu_csv: str | Path, predictor: Predictor) -> list[dict]:
@@ -64,40 +84,6 @@ def predicted_dram_read_bytes(prediction) -> int:
     """The HBM bytes a Prediction reads: its HBM traffic less what it writes."""
     traffic = prediction.traffic
     return int(round(traffic.hbm_bytes - traffic.write_bytes))
-
-
-def shared_counts(program, gpu) -> dict[str, dict[str, int]]:
-    """Shared-memory instructions, wavefronts and conflict wavefronts of the whole grid."""
-    from gemmsim.ir.program import Op, executions
-    from gemmsim.analytics.lds_banks import access_cycles
-
-    totals = {side: dict.fromkeys(SHARED_COUNTS, 0) for side in SIDES}
-    blocks = program.grid[0] * program.grid[1]
-    for wave in program.waves:
-        for item, times in executions(wave):
-            if item.op not in (Op.LDS_READ, Op.LDS_WRITE) or item.lane_offsets is None:
-                continue
-            mult = blocks * times
-            side, op = ("ld", "read") if item.op is Op.LDS_READ else ("st", "write")
-            cycles = access_cycles(item.lane_offsets, item.width_bits, op, gpu.lds).cycles
-            totals[side]["instructions"] += mult
-            totals[side]["wavefronts"] += mult * cycles
-            totals[side]["bank_conflicts"] += mult * (cycles - ideal_wavefronts(item.lane_offsets, item.width_bits,
-                                                                                 op, gpu.lds))
-    return totals
-
-
-def ideal_wavefronts(addresses, width_bits: int, op: str, lds) -> int:
-    """Wavefronts an access needs without conflicts: per phase, its distinct words over the banks
-    (a 128-bit store of 16 distinct chunks per half-warp moves 256 bytes: 2 wavefronts, no conflict)."""
-    dwords = max(32, width_bits) // 32
-    total = 0
-    for group in lds.lane_phases(op, max(32, width_bits)):
-        words = {a // lds.bank_width_bytes + d for lane in group if lane < len(addresses)
-                 for a in (addresses[lane],) for d in range(dwords)}
-        if words:
-            total += -(-len(words) // lds.banks)
-    return total
 
 
 @dataclass(frozen=True)

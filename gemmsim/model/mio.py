@@ -49,6 +49,10 @@ class MioQueue:
                 spilled += n - per_simd
         return spilled < self.shared
 
+    def counts(self, t: float) -> list[int]:
+        """Entries each SIMD holds at `t` (queued and not left, or promised)."""
+        return [len(q) - bisect_right(q, t, h) + p for q, h, p in zip(self.leaving, self.head, self.promised)]
+
     def room(self, simd: int, now: float) -> float:
         """Earliest time from `now` at which SIMD `simd` may queue one more instruction."""
         if self.fits(simd, now):
@@ -119,15 +123,23 @@ class MioArbiter:
     def _release(self) -> None:
         self.release_at = None
         now, queue, waiting = self.clock.now, self.queue, self.waiting
+        # the queue's entries at this instant: only the promises below change them (an event that
+        # succeeds runs its waiters later), so they are counted once and kept up to date
+        counts = queue.counts(now)
+        per_simd, shared = queue.per_simd, queue.shared
+        spilled = sum(n - per_simd for n in counts if n > per_simd)   # (fits: the spill into the pool)
         while True:   # the oldest of the SIMDs' oldest waiters whose SIMD has room, one at a time
             best = None
             for s, heap in enumerate(waiting):
-                if heap and (best is None or heap[0] < waiting[best][0]) and queue.fits(s, now):
+                if heap and (best is None or heap[0] < waiting[best][0]) and (counts[s] < per_simd or spilled < shared):
                     best = s
             if best is None:
                 break
             event = heappop(waiting[best])[2]
             queue.promised[best] += 1
+            counts[best] += 1
+            if counts[best] > per_simd:
+                spilled += 1
             self.waiters -= 1
             event.succeed()
         if self.waiters:

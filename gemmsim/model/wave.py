@@ -28,15 +28,18 @@ rules (simd.py: a pipe's booking, the port; counters.py: the ceilings).
 
 A wave is a process on its compute unit's clock (events.py). Its rules are written once plainly,
 one instruction at a time (`issue_step`; `run_plain` issues every instruction so, every wait a
-wake-up on the clock's queue); `run`, what predictions run, writes the common instruction (no
-control bits, no barrier) out in its loop and lets the wave move the clock itself where nothing
-else is due first. tests/test_model_replay.py replays random Programs both ways: same timelines.
+wake-up on the clock's queue); `run`, what predictions run, writes the common instructions (without
+control bits, and with them: every instruction of a SASS listing) out in its loop and lets the wave
+move the clock itself where nothing else is due first; only an s_barrier without control bits goes
+through `issue_step`. tests/test_model_replay.py replays random Programs and a compiled H200 kernel
+both ways: same timelines.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from heapq import heappush
 from typing import TYPE_CHECKING, Protocol
 
 from gemmsim.model.counters import WaveCounters
@@ -45,12 +48,15 @@ from gemmsim.model.simd import Simd
 from gemmsim.model.barrier import WorkgroupBarrier
 from gemmsim.model.scoreboard import Scoreboard
 from gemmsim.model.stream import Step
-from gemmsim.ir.program import Counter, Op
+from gemmsim.ir.program import SCOREBOARD_BARRIERS, Counter, Op
 
 if TYPE_CHECKING:
     from gemmsim.model.mio import MioArbiter
 
 MFMA, VALU, WAITCNT, BARRIER = Op.MFMA, Op.VALU, Op.WAITCNT, Op.BARRIER
+VM = Counter.VM
+ALL_BARRIERS = (1 << SCOREBOARD_BARRIERS) - 1
+MASK_BARRIERS = tuple(tuple(b for b in range(SCOREBOARD_BARRIERS) if mask >> b & 1) for mask in range(ALL_BARRIERS + 1))
 LDS_READ, LDS_WRITE, VMEM_LOAD, VMEM_STORE = Op.LDS_READ, Op.LDS_WRITE, Op.VMEM_LOAD, Op.VMEM_STORE
 
 
@@ -96,21 +102,156 @@ class Wave:
 
     # ---- the process, fast --------------------------------------------------------------------------
     def run(self):
-        """The wave's process as predictions run it: `run_plain` with the common instruction (no control
-        bits, no barrier) written out in the loop, what it reads held in locals (calls and attribute
-        lookups cost more than its work), and the clock moved by the wave itself where nothing else
-        is due before (Scheduler.sleep). The rest goes through `issue_step`."""
+        """The wave's process as predictions run it: `run_plain` with an instruction with control bits
+        (`run_controlled`) and one without (but an s_barrier) written out in the loop, what it reads
+        held in locals (calls and attribute lookups cost more than its work), and the clock moved by
+        the wave itself where nothing else is due before (Scheduler.sleep). An s_barrier without
+        control bits goes through `issue_step`."""
         name, clock, resume, port, cu = self.name, self.cu.clock, self.resume, self.simd.issue, self.cu
-        sleep, take = clock.sleep, port.take
+        queue, order = clock.queue, clock.order
+        simd_index, age = self.simd.index, self.age
         counters, counter_of, reg_ready = self.counters, self.counters.of, self.reg_ready
         matrix, valu = self.simd.matrix, self.simd.valu
         stalls, stalled, recording = cu.stalls, cu.stalled, cu.recording
         queued = cu.mio is not None or cu.lg is not None
         ceil = math.ceil
         now = earliest = work_done = clock.now   # `now` follows the clock while the wave runs
+        scoreboard = self.scoreboard
+        down_at, sb_reason = scoreboard.down_at, scoreboard.reason
         for step in self.steps:
             op = step.op
-            if step.control is not None or op is BARRIER:
+            control = step.control
+            if control is not None:   # (self.run_controlled, written out)
+                # the scoreboard barriers of its wait mask, and room in its counter's queue
+                ready, why = earliest, ""
+                mask = control.wait_mask & ALL_BARRIERS
+                if mask:
+                    for b in MASK_BARRIERS[mask]:   # (Scoreboard.wait_time: the barriers in ascending order)
+                        if down_at[b] > ready:
+                            ready, why = down_at[b], sb_reason[b]
+                counter_name = step.counter
+                if counter_name:
+                    room, full = counter_of[counter_name].room(earliest)
+                    if room > ready:
+                        ready, why = room, full
+                if ready > earliest:
+                    ready = ceil(ready)
+                    if why:
+                        if recording:
+                            stalled(name, why, earliest, ready)
+                        else:
+                            stalls[why] = stalls.get(why, 0.0) + (ready - earliest)
+                else:
+                    ready = earliest
+                # the pipe is booked once the waits (and a queue entry) are over
+                if ready > now:
+                    at = now + (ready - now)   # (clock.sleep)
+                    if not clock.sharing and (not queue or queue[0][0] > at):
+                        clock.now = now = at
+                    else:
+                        heappush(queue, (at, next(order), resume))
+                        yield
+                        now = clock.now
+                if queued and counter_name:   # (self.queue_entry)
+                    arbiter, full = self.issue_queue(step)
+                    entry = arbiter.admit(simd_index, age, ready) if arbiter is not None else None
+                    if entry is not None:
+                        if entry.callbacks is not None:
+                            entry.callbacks.append(resume)
+                            yield
+                        self.promised = True
+                        self._stall(full, ready, clock.now)
+                        ready = clock.now
+                    now = clock.now
+                start = ready
+                piped = step.piped
+                if piped:   # (Pipe.book written out)
+                    pipe = matrix if op is MFMA else valu
+                    cycles, free = step.cycles, pipe.free_at
+                    slot = ready if ready > free else free
+                    pipe.free_at = slot + cycles
+                    pipe.busy_cycles += cycles
+                    if pipe.observer is not None:
+                        pipe.observer.busy(pipe.track, step.opcode, slot, slot + cycles)
+                    start = ceil(slot)
+                    if start > ready:
+                        why = pipe.stall_reason
+                        if recording:
+                            stalled(name, why, ready, start)
+                        else:
+                            stalls[why] = stalls.get(why, 0.0) + (start - ready)
+                if start > now:
+                    at = now + (start - now)   # (clock.sleep)
+                    if not clock.sharing and (not queue or queue[0][0] > at):
+                        clock.now = now = at
+                    else:
+                        heappush(queue, (at, next(order), resume))
+                        yield
+                        now = clock.now
+                free = port.free_at
+                if free > now:
+                    if recording:
+                        stalled(name, "issue_port", now, free)
+                    else:
+                        stalls["issue_port"] = stalls.get("issue_port", 0.0) + (free - now)
+                    at = now + (free - now)   # (clock.sleep)
+                    if not clock.sharing and (not queue or queue[0][0] > at):
+                        clock.now = now = at
+                    else:
+                        heappush(queue, (at, next(order), resume))
+                        yield
+                        now = clock.now
+                # issue (self.issue): the scoreboard barriers it names go down when it is done, or when
+                # its sources are read
+                taken = port.free_at   # (IssuePort.take)
+                port.free_at = (now if now > taken else taken) + 1.0
+                read = now
+                if piped:
+                    done, read = start + step.result_cycles, start
+                elif counter_name:
+                    read, done = self.queued_access(step, now)
+                    counter_of[counter_name].push(done)
+                else:
+                    done = now + step.cycles
+                for r in step.writes:
+                    reg_ready[r] = done
+                b = control.write_barrier   # (Scoreboard.raise_until)
+                if b is not None and done >= down_at[b]:
+                    down_at[b], sb_reason[b] = done, "vmcnt" if counter_name is VM else "lgkmcnt"
+                b = control.read_barrier
+                if b is not None and read >= down_at[b]:
+                    down_at[b], sb_reason[b] = read, "vmcnt" if counter_name is VM else "lgkmcnt"
+                if recording:
+                    cu.issued(name, step, now, done)
+                if done > work_done:
+                    work_done = done
+                issued = now + step.issue_cycles
+                stall = control.stall
+                after = now + (stall if stall > step.issue_cycles else step.issue_cycles)
+                if op is BARRIER:
+                    # the warp issued BAR.SYNC and waits for the release; its stall count runs meanwhile
+                    event = self.barrier.arrive()
+                    if event.callbacks is not None:
+                        event.callbacks.append(resume)
+                        yield
+                    now = clock.now
+                    if now > issued:
+                        if recording:
+                            stalled(name, "barrier", issued, now)
+                        else:
+                            stalls["barrier"] = stalls.get("barrier", 0.0) + (now - issued)
+                    if now > after:
+                        earliest = now
+                        continue
+                wait_from = issued if issued > now else now
+                if after > wait_from:
+                    if recording:
+                        stalled(name, "wait", wait_from, after)
+                    else:
+                        stalls["wait"] = stalls.get("wait", 0.0) + (after - wait_from)
+                earliest = after
+                continue
+            if op is BARRIER:
                 earliest, done = yield from self.issue_step(step, earliest)
                 if done > work_done:
                     work_done = done
@@ -139,9 +280,15 @@ class Wave:
             else:
                 ready = earliest
             start = ready
-            if piped:   # (self.book_pipe)
+            if piped:   # (self.book_pipe; Pipe.book written out)
                 pipe = matrix if op is MFMA else valu
-                start = pipe.book(ready, step.cycles, step.opcode)
+                cycles, free = step.cycles, pipe.free_at
+                slot = ready if ready > free else free
+                pipe.free_at = slot + cycles
+                pipe.busy_cycles += cycles
+                if pipe.observer is not None:
+                    pipe.observer.busy(pipe.track, step.opcode, slot, slot + cycles)
+                start = ceil(slot)
                 if start > ready:
                     why = pipe.stall_reason
                     if recording:
@@ -151,23 +298,40 @@ class Wave:
             # wait for the pipe slot, for an entry of its queue (NVIDIA), then for the SIMD's issue port
             # (another wave of this SIMD may have issued in this cycle)
             if start > now:
-                if sleep(start - now, resume):
+                at = now + (start - now)   # (clock.sleep)
+                if not clock.sharing and (not queue or queue[0][0] > at):
+                    clock.now = now = at
+                else:
+                    heappush(queue, (at, next(order), resume))
                     yield
-                now = clock.now
-            if queued and step.counter:
-                now = yield from self.queue_entry(step, now)
+                    now = clock.now
+            if queued and step.counter:   # (self.queue_entry)
+                arbiter, full = self.issue_queue(step)
+                entry = arbiter.admit(simd_index, age, now) if arbiter is not None else None
+                if entry is not None:
+                    if entry.callbacks is not None:
+                        entry.callbacks.append(resume)
+                        yield
+                    self.promised = True
+                    self._stall(full, now, clock.now)
+                    now = clock.now
             free = port.free_at
             if free > now:
                 if recording:
                     stalled(name, "issue_port", now, free)
                 else:
                     stalls["issue_port"] = stalls.get("issue_port", 0.0) + (free - now)
-                if sleep(free - now, resume):
+                at = now + (free - now)   # (clock.sleep)
+                if not clock.sharing and (not queue or queue[0][0] > at):
+                    clock.now = now = at
+                else:
+                    heappush(queue, (at, next(order), resume))
                     yield
-                now = clock.now
+                    now = clock.now
             # issue (self.issue): an MFMA or VALU op runs on the pipe slot booked from `start`; a
             # memory op counts on its counter until it is done
-            take(now)
+            taken = port.free_at   # (IssuePort.take)
+            port.free_at = (now if now > taken else taken) + 1.0
             if piped:
                 done = start + step.result_cycles
             elif step.counter:

@@ -12,7 +12,8 @@ change; only its wall time does.
 
 Workers are forked: they inherit the analyses, the problem and the GPU (a GPU description is not
 picklable, and a fresh interpreter would pay the imports again). Where fork is not available the
-replays run in-process.
+replays run in-process. (This pool is the search's own: its tasks read a cutoff the others' results
+move, which gemmsim.parallel's independent tasks do not; its default size is parallel's, a worker per core.)
 """
 
 from __future__ import annotations

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import sqlite3
+import zlib
 from pathlib import Path
 
 from gemmsim.caches import kept
@@ -172,6 +174,72 @@ class TuneCache:
 
     def close(self) -> None:
         self._db.close()
+
+
+PREDICTIONS_SCHEMA = """CREATE TABLE IF NOT EXISTS predictions (
+    key TEXT PRIMARY KEY, version TEXT, gpu TEXT, prediction BLOB, created TEXT DEFAULT CURRENT_TIMESTAMP)"""
+
+
+class PredictionCache:
+    """Single predictions (`gemmsim compare`'s points), in the tuning cache's file: a Prediction
+    pickled under a key that its caller makes of everything the prediction depends on
+    (`prediction_key`: what fixes the Program, the GPU description's content), with the simulator
+    version in it, so a changed model or description misses and nothing is invalidated in place.
+    A row that no longer unpickles (a Prediction of another shape) is a miss."""
+
+    def __init__(self, directory: Path | str | None = None):
+        self.path = Path(directory or cache_dir()) / FILE_NAME
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
+            self._db.execute(PREDICTIONS_SCHEMA)
+            self._db.commit()
+        except (OSError, sqlite3.Error) as e:
+            raise InputError(f"tuning cache {self.path}: {e}") from None
+
+    def get_many(self, keys: list[str]) -> dict[str, object]:
+        """The cached predictions of `keys` (those it holds)."""
+        found = {}
+        for start in range(0, len(keys), 500):     # SQLite's limit on a statement's parameters
+            part = keys[start:start + 500]
+            rows = self._db.execute(f"SELECT key, prediction FROM predictions WHERE key IN ({','.join('?' * len(part))})",
+                                    part).fetchall()
+            for key, blob in rows:
+                try:
+                    found[key] = pickle.loads(zlib.decompress(blob))
+                except Exception:      # noqa: BLE001 -- a row this version cannot read is a miss
+                    continue
+        return found
+
+    def put_many(self, entries: list[tuple[str, str, object]]) -> None:
+        """(key, GPU name, Prediction) each, in one transaction."""
+        version = simulator_version()
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO predictions (key, version, gpu, prediction) VALUES (?, ?, ?, ?)",
+                                 [(key, version, gpu, zlib.compress(pickle.dumps(p, pickle.HIGHEST_PROTOCOL)))
+                                  for key, gpu, p in entries])
+
+    def entries(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM predictions").fetchone()[0]
+
+    def clear(self) -> int:
+        with self._db:
+            n = self._db.execute("DELETE FROM predictions").rowcount
+        self._db.execute("VACUUM")
+        return n
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def prediction_key(*parts: str) -> str:
+    """A cached prediction's key: a SHA-256 of `parts` (what the prediction depends on, as text)
+    and the simulator version."""
+    digest = hashlib.sha256()
+    for part in (simulator_version(), *parts):
+        data = part.encode()
+        digest.update(b"%d\n" % len(data) + data)
+    return digest.hexdigest()
 
 
 def tune(problem: Problem, gpu: GPU, space: Space = TILES, cache=None, top: int = DEFAULT_TOP,

@@ -57,14 +57,16 @@ DISPATCH_TOP = 2     # a row names the best and the runner-up: the search ranks 
 
 
 def dispatch_rows(gemms: list[Gemm], gpu: GPU, space: Space, cache=None, top: int = DISPATCH_TOP,
-                  measure=None) -> list[dict]:
+                  measure=None, workers: int = 1) -> list[dict]:
     """One row per GEMM. `top`: candidates ranked exactly (at least the best and the runner-up); `measure`:
-    a function that takes a GEMM's TuneResult and returns it with its finalists measured (None: none)."""
+    a function that takes a GEMM's TuneResult and returns it with its finalists measured (None: none);
+    `workers`: processes each search's replays run ahead on (tuning/ahead.py; the ranking does not
+    depend on them)."""
     rows = []
     for g in progress.track(gemms, "tuning each GEMM"):
         row = {"M": g.m, "N": g.n, "K": g.k, "dtype": g.dtype}
         try:
-            result = tune(make_problem((g.m, g.n, g.k), g.dtype), gpu, space, cache, max(top, DISPATCH_TOP))
+            result = tune(make_problem((g.m, g.n, g.k), g.dtype), gpu, space, cache, max(top, DISPATCH_TOP), workers)
         except ConfigError as e:
             rows.append({**row, **dict.fromkeys(_CONFIG_COLUMNS), "predicted_us": None, "runner_up": None,
                          "runner_up_us": None, "measured_us": None, "source": None, "launches": g.launches,
