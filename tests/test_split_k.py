@@ -126,15 +126,15 @@ def test_a_batch_walked_a_period_at_a_time_gives_every_rounds_traffic(gpu_name, 
     a = analyze(problem, make_config(tile), gpu)
     program = generate(a, gpu)
     args = (program.grid, block_bytes(program), gpu.compute_units * a.occupancy.workgroups_per_cu, a.k_tiles, gpu)
-    every_round = _walk(*args, program.layers, a.blocks)
+    every_round = _walk(*args, program.layers, a.blocks, program.walk)
     walked = []
 
     def recorded(*walk_args):
-        walked.append((walk_args[-1], _walk(*walk_args)))
+        walked.append((walk_args[-2], _walk(*walk_args)))   # (stop, its rounds)
         return walked[-1][1]
 
     monkeypatch.setattr(traffic, "_walk", recorded)
-    assert walk_rounds(*args, program.layers) == every_round and len(every_round) > 1
+    assert walk_rounds(*args, program.layers, program.walk) == every_round and len(every_round) > 1
     if periodic:     # one period walked, then repeated
         assert len(walked) == 1 and walked[0][0] < a.blocks and walked[0][1] is not None
     else:            # every round walked (after a period that gave up, where one was tried)

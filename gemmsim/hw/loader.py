@@ -249,7 +249,7 @@ class Memory:
     hbm_loaded_latency_ns: float | None = hw(NS, default=None, group="loaded")   # the loaded fit's intercept (the floor under any load)
     l2_loaded_latency_ns: float | None = hw(NS, default=None, group="loaded")
     # optional: what one CU reads from the L2 while the others leave it room (absent: its even slice)
-    l2_sm_read_bytes_per_clk: float | None = hw(PER_CLOCK, default=None, group="loaded")
+    l2_sm_read_bytes_per_clk: float | None = hw(PER_CLOCK, default=None)
     outstanding_bytes_per_cu: float | None = hw(BYTES, default=None, group="loaded")  # bytes one CU keeps in flight when it reaches its own peak
     # A warp's load that misses the L1 (optional; None where the description gives none): its latency grows
     # by this many ns per sector it takes beyond the first, from HBM or from the L2; a load that finds its
