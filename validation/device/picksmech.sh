@@ -29,22 +29,7 @@ MADD_METRICS=gpu__time_duration.sum,sm__cycles_active.avg,smsp__inst_executed.su
 START=$(date +%s)
 
 rm -rf "$W" "$BUILD" && mkdir -p "$W" "$BUILD"
-pack() { tar czf "$OUT/picksmech.tgz.part" -C /tmp picksmech && mv "$OUT/picksmech.tgz.part" "$OUT/picksmech.tgz"; }
-trap pack EXIT
-
-stage() {  # NAME LIMIT_S COMMAND: run under timeout (cut to the budget left), log, record exit and wall time
-  local name=$1 limit=$2 cmd=$3 left t0 code
-  left=$(( BUDGET_S - ($(date +%s) - START) - 8 ))
-  (( limit > left )) && limit=$left
-  if (( limit < 10 )); then echo "$name skipped (budget) at $(( $(date +%s) - START )) s" | tee -a "$W/stages.txt"; return 1; fi
-  echo "$name [limit ${limit}s]: $cmd" >> "$W/commands.txt"
-  t0=$(date +%s)
-  timeout "$limit" bash -c "$cmd" > "$W/$name.log" 2>&1
-  code=$?
-  echo "$name exit=$code wall_s=$(( $(date +%s) - t0 )) at_s=$(( $(date +%s) - START ))" | tee -a "$W/stages.txt"
-  pack
-  return $code
-}
+source "$ROOT/validation/device/stages.sh"   # pack, stage
 
 { echo "script: validation/device/picksmech.sh"; date -u; echo "kernel: $(uname -r)"
   git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo "no git metadata in this copy"

@@ -25,22 +25,7 @@ export GEMMSIM_CACHE_DIR=$W/cache
 START=$(date +%s)
 
 rm -rf "$W" build && mkdir -p "$W/measure"
-pack() { tar czf "$OUT/pickstune.tgz.part" -C /tmp pickstune && mv "$OUT/pickstune.tgz.part" "$OUT/pickstune.tgz"; }
-trap pack EXIT
-
-stage() {  # NAME LIMIT_S COMMAND: run under timeout (cut to the budget left), log, record exit and wall time
-  local name=$1 limit=$2 cmd=$3 left t0 code
-  left=$(( BUDGET_S - ($(date +%s) - START) - 8 ))
-  (( limit > left )) && limit=$left
-  if (( limit < 10 )); then echo "$name skipped (budget) at $(( $(date +%s) - START )) s" | tee -a "$W/stages.txt"; return 1; fi
-  echo "$name [limit ${limit}s]: $cmd" >> "$W/commands.txt"
-  t0=$(date +%s)
-  timeout "$limit" bash -c "$cmd" > "$W/$name.log" 2>&1
-  code=$?
-  echo "$name exit=$code wall_s=$(( $(date +%s) - t0 )) at_s=$(( $(date +%s) - START ))" | tee -a "$W/stages.txt"
-  pack
-  return $code
-}
+source "$ROOT/validation/device/stages.sh"   # pack, stage
 
 clocks() { command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,driver_version,clocks.current.sm,clocks.current.memory,clocks.max.sm,clocks.applications.graphics,power.limit,temperature.gpu --format=csv; }
 
