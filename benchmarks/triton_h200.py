@@ -43,9 +43,9 @@ def main() -> int:
         with tarfile.open(RESULTS / "sass.tgz") as tar:
             for m in tar.getmembers():   # the files by content (extractall's filter= is Python 3.11.4+)
                 if m.isfile():
-                    out = Path(tmp) / m.name
-                    out.parent.mkdir(parents=True, exist_ok=True)
-                    out.write_bytes(tar.extractfile(m).read())
+                    target = Path(tmp) / m.name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(tar.extractfile(m).read())
         for r in rows:
             meta = json.loads((Path(tmp) / "meta" / f"{r['config']}.json").read_text())
             options = {"sass": str(Path(tmp) / "sass" / f"{r['config']}.sass"), "args": ARGS,
