@@ -83,6 +83,12 @@ def test_the_verdict_compares_the_runner_ups_gap_with_the_error(times, replayed,
     assert c.gap_is_bound == (replayed is not None and not replayed[1])
 
 
+def test_a_near_tie_suggests_measuring_only_where_the_family_has_kernels_to_time():
+    c = confidence(_result((100, 103)), ERROR)
+    assert "--measure-top 2" in c.text("x") and "--measure-top" not in c.text("x", measurable=False)
+    assert "2 of the 2 ranked within it" in c.text("x", measurable=False)
+
+
 def test_a_family_no_measurement_covers_has_no_verdict_and_a_lone_candidate_is_alone():
     c = confidence(_result((100, 101), family="toy"))
     assert c.verdict == UNKNOWN and c.error_pct is None and "no committed measurement" in c.text("x")

@@ -17,15 +17,17 @@ def tune_header(result: TuneResult) -> str:
         f"{len(result.candidates) - result.first_replays} pruned by their static bound")
     from gemmsim.tuning.result import PRESHUFFLE, config_text
 
+    from gemmsim.frontends import registry
     from gemmsim.tuning.confidence import confidence
 
+    measurable = registry.get(result.family).symbol(best.config) is not None   # a kernel --measure-top can time
     family = "" if result.family == PRESHUFFLE else f", family {result.family}"
     second = result.runner_up
     batch = f"{p.batch}x" if p.batch > 1 else ""
     lines = [f"{batch}{p.m}x{p.n}x{p.k} {p.dtype} on {result.gpu}{family}: best {config_text(best.config)} "
              f"{best.time_us:.1f} µs ({best.bottleneck}-bound); {len(result.candidates)} valid configs, "
              f"{rejected} rejected by the kernel's rules; {source}",
-             confidence(result).text(None if second is None else config_text(second.config))]
+             confidence(result).text(None if second is None else config_text(second.config), measurable)]
     if result.why_split_k:
         lines.insert(1, f"why {result.why_split_k}")
     if result.measure_note:

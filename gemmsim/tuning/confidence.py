@@ -44,8 +44,8 @@ class Confidence:
                 "contenders": self.contenders, "ranked": self.ranked, "gap_is_bound": self.gap_is_bound,
                 "basis": self.basis, "statistic": self.statistic}
 
-    def text(self, runner_up: str | None) -> str:
-        """One line for the table's header."""
+    def text(self, runner_up: str | None, measurable: bool = True) -> str:
+        """One line for the table's header (`measurable`: the family has kernels `--measure-top` can time)."""
         if self.verdict == ALONE:
             return "verdict: only candidate (no other configuration is valid)"
         gap = "" if self.gap_pct is None else (
@@ -58,8 +58,9 @@ class Confidence:
                     f"this family {self.error_pct:.1f} %")
         what = ("clear" if self.verdict == CLEAR else
                 "near tie (within the model's measured error on this family)")
-        tail = "" if self.verdict == CLEAR else (f"; {self.contenders} of the {self.ranked} ranked within it: "
-                                                 f"measure them (--measure-top {self.contenders})")
+        tail = "" if self.verdict == CLEAR else (f"; {self.contenders} of the {self.ranked} ranked within it"
+                                                 + (f": measure them (--measure-top {self.contenders})"
+                                                    if measurable else ""))
         return f"verdict: {what}: {gap}; error {self.error_pct:.1f} % ({self.basis}){tail}"
 
 
