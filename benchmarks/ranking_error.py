@@ -84,10 +84,10 @@ def predict_h200(points: list) -> list[dict]:
 
     gpu = load_gpu("h200")
     family = registry.get("sm90-mma")
-    candidates = {(c.tile, c.swizzle): c for c in family.candidates(None, gpu, family.space(None))}
+    candidates = {(c.tile, c.swizzle, c.split_k): c for c in family.candidates(None, gpu, family.space(None))}
     rows = []
     for i, p in enumerate(points, 1):
-        config = asdict(candidates[(p.tile, p.swizzle)])
+        config = asdict(candidates[(p.tile, p.swizzle, 1)])     # the measured sets' kernels are unsplit
         kernel_us = api.predict((p.m, p.n, p.k), family="sm90-mma", config=config, dtype=p.dtype, gpu=gpu).time_us
         rows.append({"family": "sm90-mma", "gpu": "h200", "source": p.source, "config": p.config, "dtype": p.dtype,
                      "M": p.m, "N": p.n, "K": p.k, "measured_us": p.measured_us,

@@ -71,12 +71,14 @@ def test_the_fake_runners_csv_gives_the_measured_pick_and_the_cache_keeps_it(cac
     fake.write_text(FAKE_RUNNER)
     runner = f"{{python}} {fake} --shapes {{shape}} --kernels {{kernels}} --out {{out}}"
     doc = _json([*TUNE, "--measure-top", "3", "--runner", runner, "--measure-dir", str(cache / "m")], capsys)
-    ranked = [(tuple(int(x) for x in c["tile"].split("x")), bool(c["swizzle"])) for c in doc["candidates"]]
+    ranked = [(tuple(int(x) for x in c["tile"].split("x")), bool(c["swizzle"]), int(c["split_k"]))
+              for c in doc["candidates"]]
     symbols = sorted(mma_symbol(*r) for r in ranked)
     # the fake gives the symbol sorting second 40 us, the first 50 us, the third a failed row
     fastest = ranked[[mma_symbol(*r) for r in ranked].index(symbols[1])]
     assert doc["pick"]["source"] == "measured" and doc["pick"]["measured_us"] == 40.0
-    assert doc["pick"]["config"] == f"tile={'x'.join(map(str, fastest[0]))},swizzle={int(fastest[1])},split_k=1,built=1"
+    assert doc["pick"]["config"] == (f"tile={'x'.join(map(str, fastest[0]))},swizzle={int(fastest[1])},"
+                                     f"split_k={fastest[2]},built=1")
     assert sorted(m["measured_us"] for m in doc["measured"]) == [40.0, 50.0]
     assert all(m["device"] == "NVIDIA H200" and m["driver"] == "580.159.04" for m in doc["measured"])
     assert "no correct time for" in doc["measure_note"]

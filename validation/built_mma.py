@@ -1,5 +1,5 @@
 """Writes gemmsim/frontends/sm90/built_mma.json: for every kernel kernels/mma_preshuffle.hip builds
-(mma_space.BUILT_TILES x swizzle), ptxas's registers per thread as the runner recorded them and what
+(mma_space.MmaSpace().configs(): the tiles x swizzle and the split-K kernels), ptxas's registers per thread as the runner recorded them and what
 gemmsim's SASS readers take from its committed `cuobjdump -sass` listing.
 
     python -m validation.built_mma [--check]      (--check: exit 1 where the file differs)
@@ -15,37 +15,39 @@ from pathlib import Path
 
 from gemmsim.frontends.sm90.built_mma import FACTS, BuiltKernel, encode
 from gemmsim.frontends.sm90.families import mma_symbol
-from gemmsim.frontends.sm90.mma_space import BUILT_TILES
+from gemmsim.frontends.sm90.mma_space import MmaSpace
 from gemmsim.frontends.sm90.sass_reader import around_hot_loop, hot_loop_controls, hot_loop_order
 
 RESULTS = Path(__file__).resolve().parent / "results" / "h200"
 LISTINGS = RESULTS / "sass"
-REGISTERS_FROM = RESULTS / "matrix.csv"
+# the registers ptxas gave each kernel, as the runner recorded them (the split-K kernels were first run
+# on an H100: the same sm_90 build)
+REGISTERS_FROM = (RESULTS / "matrix.csv", RESULTS.parent / "h100" / "splitk.csv")
 
 
 def registers() -> dict[str, int]:
     """Each matrix-core kernel's registers per thread, as the runner recorded them (one value per symbol)."""
     seen: dict[str, set[int]] = {}
-    for row in csv.DictReader(REGISTERS_FROM.open()):
-        seen.setdefault(row["symbol"], set()).add(int(row["regs_per_thread"]))
+    for path in REGISTERS_FROM:
+        for row in csv.DictReader(path.open()):
+            seen.setdefault(row["symbol"], set()).add(int(row["regs_per_thread"]))
     for symbol, values in seen.items():
         if len(values) != 1:
-            raise SystemExit(f"{REGISTERS_FROM}: {symbol} has registers {sorted(values)}")
+            raise SystemExit(f"{symbol} has registers {sorted(values)} in {', '.join(map(str, REGISTERS_FROM))}")
     return {symbol: values.pop() for symbol, values in seen.items()}
 
 
 def facts() -> dict:
     regs = registers()
     kernels = {}
-    for tile in BUILT_TILES:
-        for swizzle in (False, True):
-            symbol = mma_symbol(tile, swizzle)
-            listing = LISTINGS / f"{symbol}.sass"
-            kernel = BuiltKernel(regs[symbol], around_hot_loop(listing), hot_loop_order(listing, multiply_add="FFMA"),
-                                 hot_loop_controls(listing))
-            kernels[symbol] = encode(kernel)
+    for tile, swizzle, split in MmaSpace().configs():
+        symbol = mma_symbol(tile, swizzle, split)
+        listing = LISTINGS / f"{symbol}.sass"
+        kernel = BuiltKernel(regs[symbol], around_hot_loop(listing), hot_loop_order(listing, multiply_add="FFMA"),
+                             hot_loop_controls(listing))
+        kernels[symbol] = encode(kernel)
     return {"written_by": "python -m validation.built_mma",
-            "from": [str(LISTINGS.relative_to(RESULTS.parents[2])), str(REGISTERS_FROM.relative_to(RESULTS.parents[2]))],
+            "from": [str(p.relative_to(RESULTS.parents[2])) for p in (LISTINGS, *REGISTERS_FROM)],
             "kernels": kernels}
 
 

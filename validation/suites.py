@@ -99,9 +99,11 @@ def large_points(vendor: str = "nvidia") -> list[Point]:
 
 
 def shapes_points(shapes, vendor: str = "nvidia") -> list[Point]:
-    """Every matrix-core config at each of `shapes` (the "shapes" suite: the shapes come from the command)."""
-    return [Point("shapes", kernels.mma_spec(*cfg, swz, vendor), *shape)
-            for shape in shapes for cfg in kernels.mma_tile_configs() for swz in (False, True)]
+    """Every matrix-core kernel, the split-K ones too, at each of `shapes` (the "shapes" suite: the shapes
+    come from the command)."""
+    specs = [kernels.mma_spec(*cfg, swz, vendor) for cfg in kernels.mma_tile_configs() for swz in (False, True)]
+    specs += [kernels.mma_spec(*tile, True, vendor, split) for tile, split in kernels.mma_splitk_configs()]
+    return [Point("shapes", spec, *shape) for shape in shapes for spec in specs]
 
 
 def splitk_points(vendor: str = "nvidia") -> list[Point]:

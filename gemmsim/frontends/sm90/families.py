@@ -85,7 +85,7 @@ class Sm90Mma(_Sm90):
     def candidates(self, problem: Problem, gpu, space) -> list[MmaConfig]:
         """Every built tile and swizzle, scheduled as the build compiled it (built_mma: registers, hot-loop
         order and control bits), as `compare` predicts the measured kernels from their listings."""
-        return [MmaConfig(tile, swizzle, built=True) for tile, swizzle in space.configs()]
+        return [MmaConfig(tile, swizzle, split_k=split, built=True) for tile, swizzle, split in space.configs()]
 
     def build(self, problem: Problem, config: MmaConfig, gpu) -> Built:
         from gemmsim.frontends.sm90 import mma
@@ -108,7 +108,7 @@ class Sm90Mma(_Sm90):
             kernel = built_kernel(symbol)
             if kernel is None:
                 raise ConfigError(f"built=1: gemmsim ships no facts of {symbol} (the kernels of "
-                                  f"gemmsim.frontends.sm90.mma_space.BUILT_TILES, unsplit)")
+                                  f"gemmsim.frontends.sm90.mma_space: BUILT_TILES, SPLITK_TILES)")
             compiled = {"around": kernel.around, "order": kernel.order, "controls": kernel.controls}
             registers = kernel.registers if registers is None else registers
         program = mma.generate(config.tile, config.swizzle, sm90, gpu, registers=registers, split_k=config.split_k,

@@ -3,11 +3,13 @@
 BUILT_TILES is the one list of the (TILE_M, TILE_N, TILE_K) the kernel is instantiated for: the
 validation runner (validation/kernels.py) and `gemmsim tune --family sm90-mma` both read it here, and
 tests/test_mma_space.py checks that the source's GS_MMA_TILE_CONFIGS macro (what nvcc builds, one
-symbol per tile and swizzle) lists exactly these. A space is a subset of them x the swizzle: a
-tile the source does not build has no kernel to measure, so the space refuses it.
+symbol per tile and swizzle) lists exactly these. A space is a subset of them x the swizzle x the
+K split, keeping only the kernels the source builds (a split only for SPLITK_TILES, swizzled): a
+configuration the source does not build has no kernel to measure, so the space leaves it out.
 
-    built                      every built tile, swizzle off and on (also `tiles`, `full`)
+    built                      every built kernel: tiles, swizzle off and on, the split-K kernels (also `tiles`, `full`)
     built swizzle=on           every built tile, swizzled only
+    built split_k=1            no split-K kernels
     built tile=64x256x64,32x256x64 swizzle=on,off
 """
 
@@ -32,15 +34,18 @@ SPACE_NAMES = ("built", "tiles", "full")   # one space: the kernel has no other 
 class MmaSpace:
     tile: tuple[tuple[int, int, int], ...] = BUILT_TILES
     swizzle: tuple[bool, ...] = (False, True)
+    split_k: tuple[int, ...] = (1, *SPLITK_FACTORS)
 
-    def configs(self) -> list[tuple[tuple[int, int, int], bool]]:
-        """(tile, swizzle) of every configuration, in a fixed order (ties keep it)."""
-        return list(itertools.product(self.tile, self.swizzle))
+    def configs(self) -> list[tuple[tuple[int, int, int], bool, int]]:
+        """(tile, swizzle, split_k) of every built kernel of the space, in a fixed order (ties keep it)."""
+        return [(t, s, k) for t, s, k in itertools.product(self.tile, self.swizzle, self.split_k)
+                if k == 1 or (s and t in SPLITK_TILES)]
 
     def describe(self) -> str:
         """A canonical text (the cache key and what the output names)."""
         return (f"tile={','.join('x'.join(map(str, t)) for t in self.tile)} "
-                f"swizzle={','.join('on' if s else 'off' for s in self.swizzle)}")
+                f"swizzle={','.join('on' if s else 'off' for s in self.swizzle)} "
+                f"split_k={','.join(map(str, self.split_k))}")
 
 
 def parse_mma_space(text: str | None) -> MmaSpace:
@@ -54,7 +59,7 @@ def parse_mma_space(text: str | None) -> MmaSpace:
         name, _, values = word.partition("=")
         if name not in names or not values:
             raise InputError(f"space {word!r}: the sm90-mma family's space is {' or '.join(SPACE_NAMES)}, "
-                             f"optionally with tile=MxNxK,... and swizzle=on,off")
+                             f"optionally with tile=MxNxK,..., swizzle=on,off and split_k=1,2,4,8")
         changes[name] = tuple(_value(name, v) for v in values.split(","))
     return replace(MmaSpace(), **changes)
 
@@ -64,6 +69,11 @@ def _value(name: str, text: str):
         if text not in ("on", "off", "1", "0"):
             raise InputError(f"space swizzle={text!r}: expected on or off")
         return text in ("on", "1")
+    if name == "split_k":
+        if text not in ("1", *map(str, SPLITK_FACTORS)):
+            raise InputError(f"space split_k={text!r}: the source builds splits "
+                             f"{', '.join(map(str, (1, *SPLITK_FACTORS)))}")
+        return int(text)
     tile = parse_dims(text, "space tile", 3)
     if tile not in BUILT_TILES:
         raise InputError(f"space tile={text}: kernels/mma_preshuffle.hip builds no such tile (it builds "
