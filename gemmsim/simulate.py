@@ -28,14 +28,12 @@ from gemmsim.model.bottleneck import classify, largest_wait, stall_breakdown, ut
 from gemmsim.model.clock import clock_source, clock_under_load_mhz, full_load_clock_mhz
 from gemmsim.model.gpu import KernelReplay, reduction_pass_cycles, reduction_pass_us, replay_kernel
 from gemmsim.prediction import (Evidence, KernelSummary, LdsConflicts, Prediction, RoundSummary, Simulation,
-                                Traffic)
-from gemmsim.ir.program import Op, Program, hot_loop, walk
+                                StreamKPrediction, Traffic)
+from gemmsim.ir.program import Op, Program, count_ops, hot_loop, walk, with_trip_count
 from gemmsim.hw.matrix_opcode import parse_matrix_opcode
 from gemmsim.frontends.preshuffle.generator import generate
 from gemmsim.analytics.hot_loop import hot_loop_mix
 from gemmsim.analytics import streamk
-from gemmsim.prediction import StreamKPrediction
-from gemmsim.ir.program import count_ops, with_trip_count
 
 
 def predict(problem: Problem, config: KernelConfig, gpu: GPU, record: bool = False,

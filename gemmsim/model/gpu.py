@@ -264,9 +264,9 @@ def reduction_pass_cycles(partial_bytes: float, output_bytes: float, gpu: GPU, c
     """Split-K's second pass: a streaming kernel that reads every partial tile once and writes C once.
     It does a few adds per byte, so HBM bandwidth sets its time (the partials are read from HBM: a
     workspace written by the whole grid is not assumed to still sit in the Infinity Cache)."""
-    return (partial_bytes + output_bytes) / gpu.memory.hbm_achievable_bytes_per_s * clock_mhz * 1e6
+    return reduction_pass_us(partial_bytes, output_bytes, gpu) * clock_mhz
 
 
 def reduction_pass_us(partial_bytes: float, output_bytes: float, gpu: GPU) -> float:
-    """reduction_pass_cycles in µs: HBM's time for those bytes, the same at any clock."""
+    """The reduction pass in µs: HBM's time for those bytes, the same at any clock."""
     return (partial_bytes + output_bytes) / gpu.memory.hbm_achievable_bytes_per_s * 1e6

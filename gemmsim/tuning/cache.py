@@ -23,6 +23,7 @@ import json
 import pickle
 import sqlite3
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 from gemmsim.caches import kept
@@ -31,8 +32,6 @@ from gemmsim.errors import ConfigError, InputError
 from gemmsim.files import user_cache_dir
 from gemmsim.hw import GPU
 from gemmsim.problem import Problem
-from dataclasses import replace
-
 from gemmsim.tuning.result import DEFAULT_TOP, PRESHUFFLE, Measured, TuneResult, config_text, result_from_dict, result_to_dict
 from gemmsim.frontends.preshuffle.space import TILES, Space
 
@@ -101,18 +100,25 @@ def problem_key(problem: Problem) -> str:
     return f"{batch}{problem.m}x{problem.n}x{problem.k} {problem.dtype}"
 
 
+def open_cache(directory: Path | str | None, schema: str) -> tuple[Path, sqlite3.Connection]:
+    """The cache file in `directory` (default: cache_dir()) and a connection to it, its tables made
+    (`schema`); a folder or file that cannot be used is one InputError."""
+    path = Path(directory or cache_dir()) / FILE_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+        db.executescript(schema)
+        db.commit()
+    except (OSError, sqlite3.Error) as e:
+        raise InputError(f"tuning cache {path}: {e}") from None
+    return path, db
+
+
 class TuneCache:
     """Search results as JSON rows; `get` and `put` take the problem, the GPU and the space's text."""
 
     def __init__(self, directory: Path | str | None = None):
-        self.path = Path(directory or cache_dir()) / FILE_NAME
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
-            self._db.executescript(SCHEMA)
-            self._db.commit()
-        except (OSError, sqlite3.Error) as e:
-            raise InputError(f"tuning cache {self.path}: {e}") from None
+        self.path, self._db = open_cache(directory, SCHEMA)
 
     def _key(self, problem: Problem, gpu: GPU, space: str) -> tuple[str, str, str, str]:
         return gpu_hash(gpu), simulator_version(), problem_key(problem), space
@@ -188,14 +194,7 @@ class PredictionCache:
     A row that no longer unpickles (a Prediction of another shape) is a miss."""
 
     def __init__(self, directory: Path | str | None = None):
-        self.path = Path(directory or cache_dir()) / FILE_NAME
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
-            self._db.execute(PREDICTIONS_SCHEMA)
-            self._db.commit()
-        except (OSError, sqlite3.Error) as e:
-            raise InputError(f"tuning cache {self.path}: {e}") from None
+        self.path, self._db = open_cache(directory, PREDICTIONS_SCHEMA)
 
     def get_many(self, keys: list[str]) -> dict[str, object]:
         """The cached predictions of `keys` (those it holds)."""
