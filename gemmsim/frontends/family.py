@@ -145,6 +145,19 @@ class Family:
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
+def space_axes(words: list[str], names, read, refusal) -> dict[str, tuple]:
+    """The axes of a `--space` text after its named space: each word `NAME=V1,V2` becomes NAME: the values,
+    each `read(NAME, V)`; a word of another form, or a NAME not in `names`, is one InputError whose
+    text is `refusal(word)`."""
+    axes = {}
+    for word in words:
+        name, _, values = word.partition("=")
+        if name not in names or not values:
+            raise InputError(refusal(word))
+        axes[name] = tuple(read(name, v) for v in values.split(","))
+    return axes
+
+
 def parse_options(text: str | None, flag: str = "--config") -> dict[str, str]:
     """`tile=64x128x64,swizzle=1` -> {"tile": "64x128x64", "swizzle": "1"} (`flag` names the option in errors)."""
     if not text:

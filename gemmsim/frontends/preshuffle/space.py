@@ -20,6 +20,7 @@ import itertools
 from dataclasses import dataclass, fields, replace
 
 from gemmsim.errors import InputError
+from gemmsim.frontends.family import space_axes
 from gemmsim.problem import COPY_MODES, EPILOGUES, KernelConfig, Problem
 
 
@@ -73,14 +74,9 @@ def parse_space(text: str | None) -> Space:
     else:
         axes = words[1:]
     names = {f.name for f in fields(Space)}
-    changes = {}
-    for axis in axes:
-        name, _, values = axis.partition("=")
-        if name not in names or not values:
-            raise InputError(f"space {axis!r}: expected NAME=V1,V2 with NAME one of {', '.join(sorted(names))}, "
-                             f"or a named space ({', '.join(SPACES)})")
-        changes[name] = tuple(_value(name, v) for v in values.split(","))
-    return replace(base, **changes)
+    return replace(base, **space_axes(axes, names, _value, lambda axis: (
+        f"space {axis!r}: expected NAME=V1,V2 with NAME one of {', '.join(sorted(names))}, "
+        f"or a named space ({', '.join(SPACES)})")))
 
 
 def _value(name: str, text: str):

@@ -19,6 +19,7 @@ import itertools
 from dataclasses import dataclass, fields, replace
 
 from gemmsim.errors import InputError
+from gemmsim.frontends.family import space_axes
 from gemmsim.problem import parse_dims
 
 BUILT_TILES: tuple[tuple[int, int, int], ...] = (
@@ -54,14 +55,9 @@ def parse_mma_space(text: str | None) -> MmaSpace:
     if words and words[0] in SPACE_NAMES:
         words = words[1:]
     names = [f.name for f in fields(MmaSpace)]
-    changes = {}
-    for word in words:
-        name, _, values = word.partition("=")
-        if name not in names or not values:
-            raise InputError(f"space {word!r}: the sm90-mma family's space is {' or '.join(SPACE_NAMES)}, "
-                             f"optionally with tile=MxNxK,..., swizzle=on,off and split_k=1,2,4,8")
-        changes[name] = tuple(_value(name, v) for v in values.split(","))
-    return replace(MmaSpace(), **changes)
+    return replace(MmaSpace(), **space_axes(words, names, _value, lambda word: (
+        f"space {word!r}: the sm90-mma family's space is {' or '.join(SPACE_NAMES)}, "
+        f"optionally with tile=MxNxK,..., swizzle=on,off and split_k=1,2,4,8")))
 
 
 def _value(name: str, text: str):

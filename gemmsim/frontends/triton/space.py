@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gemmsim.errors import InputError
-from gemmsim.frontends.family import parse_options
+from gemmsim.frontends.family import parse_options, space_axes
 from gemmsim.frontends.triton import compiler
 from gemmsim.frontends.triton.launch import TILE_NAMES
 from gemmsim.problem import Problem
@@ -83,13 +83,9 @@ def parse_space(kernel: str, meta: str, text: str | None) -> TritonSpace:
     if base is not None:
         words = words[1:]
     base = base or {}
-    changes = {}
-    for word in words:
-        name, _, values = word.partition("=")
-        if name not in AXES or not values:
-            raise InputError(f"--space {word!r}: the triton family's space is tiles or full, optionally with "
-                             f"axes {', '.join(f'{a}=v1,v2' for a in AXES)}")
-        changes[name] = tuple(_number(name, v) for v in values.split(","))
+    changes = space_axes(words, AXES, _number, lambda word: (
+        f"--space {word!r}: the triton family's space is tiles or full, optionally with "
+        f"axes {', '.join(f'{a}=v1,v2' for a in AXES)}"))
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
     space = TritonSpace(kernel, ",".join(f"{k}={v}" for k, v in sorted(fixed.items())),
                         source=f"{digest} triton={compiler.triton_version()}")
